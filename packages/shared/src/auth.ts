@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
+  .regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may use letters, numbers, dots, dashes and underscores');
+
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(LIMITS.usernameMin, 'Username must be at least 3 characters').max(LIMITS.usernameMax),
+  password: passwordSchema,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** What the server accepts for registration. confirmPassword never leaves the client. */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: z.string().trim().max(LIMITS.emailMax).pipe(z.email('Please enter a valid email address')),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The registration form as the browser sees it (spec §5). */
+export const registerFormSchema = z
+  .object({
+    username: usernameSchema,
+    email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+    phoneNumber: z.string().trim().max(LIMITS.phoneMax).optional(),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const membershipStatusSchema = z.enum(['free', 'active', 'canceling', 'expired']);
+export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
+
+/** The signed-in user as the API presents it. Never carries a password hash. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isPremium: z.boolean(),
+  membership: z.object({
+    status: membershipStatusSchema,
+    /** ISO date the paid period ends (renews or expires), when there is one. */
+    currentPeriodEnd: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './auth';
+export * from './conversations';
+export * from './errors';
