@@ -48,3 +48,6 @@ export const TIMINGS = {
   toastDurationMs: 5_000,
   paymentSuccessToastMs: 8_000,
 } as const;
+
+/** The product's name as people see it (toasts, titles, banner). */
+export const APP_NAME = 'Members Only';

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './auth';
 export * from './conversations';
 export * from './errors';
+export * from './pagination';

@@ -1,0 +1,106 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './env';
+import type { Db } from './db/index';
+import { createUserRepository } from './repositories/user.repository';
+import { createSessionRepository } from './repositories/session.repository';
+import { createLoginFailureRepository } from './repositories/login-failure.repository';
+import { createConversationRepository } from './repositories/conversation.repository';
+import { createMessageRepository } from './repositories/message.repository';
+import { createAuthService } from './services/auth.service';
+import { createConversationService } from './services/conversation.service';
+import { registerErrorHandler } from './plugins/errors';
+import { requireAdmin, sessionPlugin } from './plugins/session';
+import { csrfPlugin } from './plugins/csrf';
+import { registerWebApp } from './plugins/web-app';
+import { authRoutes } from './routes/auth/index';
+import { conversationRoutes } from './routes/conversations/index';
+import { adminRoutes } from './routes/admin/index';
+import { healthRoutes } from './routes/health';
+
+export type AppEnv = Pick<
+  Env,
+  | 'sessionSecret'
+  | 'SESSION_TTL_DAYS'
+  | 'TRUST_PROXY'
+  | 'ALLOWED_ORIGINS'
+  | 'LOGIN_MAX_FAILURES'
+  | 'LOGIN_MAX_FAILURES_PER_IP'
+  | 'LOGIN_THROTTLE_WINDOW_MINUTES'
+  | 'LOG_LEVEL'
+  | 'webDistDir'
+>;
+
+export function createServices(db: Db, env: AppEnv) {
+  const users = createUserRepository(db.kysely);
+  const auth = createAuthService({
+    users,
+    sessions: createSessionRepository(db.kysely),
+    loginFailures: createLoginFailureRepository(db.kysely),
+    settings: {
+      sessionTtlDays: env.SESSION_TTL_DAYS,
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+      throttleWindowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
+    },
+  });
+  const conversations = createConversationService({
+    conversations: createConversationRepository(db.kysely),
+    messages: createMessageRepository(db.kysely),
+  });
+  return { users, auth, conversations };
+}
+export type Services = ReturnType<typeof createServices>;
+
+/** Builds the Fastify instance: security plugins first, then the API, then the web app. */
+export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services = createServices(db, env);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(fastifyCookie, { secret: env.sessionSecret });
+  await app.register(csrfPlugin, { allowedOrigins: env.ALLOWED_ORIGINS });
+  await app.register(sessionPlugin, { auth: services.auth, ttlDays: env.SESSION_TTL_DAYS });
+  // Root-level, so unknown /api/admin paths are refused too rather than revealed as 404s.
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/api/admin' || request.url.startsWith('/api/admin/') || request.url.startsWith('/api/admin?')) {
+      requireAdmin(request);
+    }
+  });
+
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { auth: services.auth });
+  await app.register(conversationRoutes, { conversations: services.conversations });
+  await app.register(adminRoutes, { users: services.users });
+  await registerWebApp(app, env.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { loadEnv } from '../env';
+import { migrateToLatest, openDatabase } from '../db/index';
+import { createUserRepository, type UserRoleChange } from '../repositories/user.repository';
+
+const COMMANDS: Record<string, { change: UserRoleChange; done: string }> = {
+  'grant-admin': { change: { isAdmin: true }, done: 'is now an admin' },
+  'revoke-admin': { change: { isAdmin: false }, done: 'is no longer an admin' },
+  'grant-premium': { change: { isPremium: true }, done: 'now has Premium' },
+  'revoke-premium': { change: { isPremium: false }, done: 'no longer has Premium' },
+};
+
+const USAGE = `Usage: npm run admin -- <command> <username>
+
+Commands:
+  grant-admin      make the user an admin
+  revoke-admin     remove admin rights
+  grant-premium    give the user Premium
+  revoke-premium   take Premium away
+
+Uses the same settings as the server (DATA_DIR, DATABASE_URL).`;
+
+/** Runs one admin command; returns the process exit code. */
+export async function runAdminCommand(argv: string[], log = console.log, error = console.error): Promise<number> {
+  const [command, username, ...rest] = argv;
+  const spec = command ? COMMANDS[command] : undefined;
+  if (!spec || !username || rest.length > 0) {
+    (command === 'help' || command === '--help' ? log : error)(USAGE);
+    return command === 'help' || command === '--help' ? 0 : 2;
+  }
+  const env = loadEnv();
+  const db = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, 'app.db') });
+  try {
+    await migrateToLatest(db);
+    const users = createUserRepository(db.kysely);
+    const user = await users.findByUsername(username);
+    if (!user) {
+      error(`No user named "${username}".`);
+      return 1;
+    }
+    await users.setRoles(user.id, spec.change);
+    log(`${user.username} ${spec.done}.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runAdminCommand(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './types';
+import { migrationProvider } from './migrations';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** SQLite file used when there is no databaseUrl. */
+  sqliteFile: string;
+}
+
+export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  const sqlite = new SQLite(path.resolve(sqliteFile));
+  // WAL lets readers proceed while a write is in progress; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider(db.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}
+
+/** Timestamps arrive as Date (PostgreSQL) or ISO text (SQLite). */
+export function toIso(value: Date | string): string;
+export function toIso(value: Date | string | null): string | null;
+export function toIso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+export const nowIso = () => new Date().toISOString();
+
+/** 1/0 for both dialects: SQLite has no boolean, PostgreSQL reads '1'/'0' as booleans. */
+export const flag = (value: boolean) => (value ? 1 : 0);
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

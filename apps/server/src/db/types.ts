@@ -1,0 +1,72 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types shared by SQLite and PostgreSQL. Timestamps are written as ISO strings and read
+ * back as a string (SQLite) or a Date (PostgreSQL); booleans are written as 1/0 and read back
+ * as a number (SQLite) or a boolean (PostgreSQL). Presenters normalise both.
+ */
+export type Timestamp = ColumnType<Date | string, string, string>;
+export type Flag = ColumnType<boolean | number, number, number>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  username_key: string;
+  email: string;
+  email_key: string;
+  phone_number: string | null;
+  password_hash: string;
+  is_admin: Flag;
+  is_premium: Flag;
+  membership_status: ColumnType<string, string | undefined, string>;
+  membership_period_end: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username_key: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  category: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  role: string;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads, validated once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_NAME: z.string().min(1).max(60).default('Members Only'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: bool.default(false),
+  /** Extra origins allowed to send state-changing requests (comma-separated), e.g. a public URL behind a proxy. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url('must be a comma-separated list of origins such as https://example.com'))),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  /** The built web app; the server serves it when the folder exists. */
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema> & { sessionSecret: string; dataDir: string; webDistDir: string };
+
+export class EnvError extends Error {}
+
+/** npm runs workspace scripts inside the workspace folder; relative paths mean the folder npm was called from. */
+function baseDir(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(settings)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(baseDir(), env.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const webDistDir = env.WEB_DIST_DIR
+    ? path.resolve(baseDir(), env.WEB_DIST_DIR)
+    : path.resolve(import.meta.dirname, '../../web/dist');
+  return { ...env, dataDir, webDistDir, sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
+}
+
+/** A secret generated on first start and kept in DATA_DIR with owner-only permissions. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

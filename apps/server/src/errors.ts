@@ -1,0 +1,24 @@
+/** A failure the client should see, with its HTTP status and a stable code (amendment C4). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
+  new AppError(400, message, 'bad_request', fieldErrors);
+export const unauthorized = (message = 'You need to sign in first.') => new AppError(401, message, 'unauthorized');
+export const invalidCredentials = () => new AppError(401, 'Invalid username or password', 'invalid_credentials');
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message, 'forbidden');
+export const notFound = (what = 'Resource') => new AppError(404, `${what} not found`, 'not_found');
+export const conflict = (message: string, field?: string) =>
+  new AppError(409, message, 'conflict', field ? { [field]: [message] } : undefined);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, 'rate_limited', undefined, { 'retry-after': String(Math.ceil(retryAfterSeconds)) });

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built single-page app: hashed assets with a one-year immutable cache and their
+ * pre-compressed .br/.gz twins, and index.html (never cached) for every client route so deep
+ * links work. API and upload paths always get JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const hasApp = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/');
+    if (isPage && hasApp && !path.extname(url.split('?')[0] ?? '')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    if (isPage && !hasApp) {
+      return reply.status(503).send({ message: 'The web app is not built yet. Run `npm run build`.' });
+    }
+    return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+  });
+}

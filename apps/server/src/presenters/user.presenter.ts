@@ -1,0 +1,22 @@
+import type { User, MembershipStatus } from '@members-only/shared';
+import type { UserRow } from '../db/types';
+import { toIso } from '../db/index';
+
+const STATUSES: MembershipStatus[] = ['free', 'active', 'canceling', 'expired'];
+
+/** The only shape a user leaves the server in: never a password hash. */
+export function presentUser(row: UserRow): User {
+  const status = (STATUSES as string[]).includes(row.membership_status)
+    ? (row.membership_status as MembershipStatus)
+    : 'free';
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    isAdmin: Boolean(row.is_admin),
+    isPremium: Boolean(row.is_premium),
+    membership: { status, currentPeriodEnd: toIso(row.membership_period_end) },
+    createdAt: toIso(row.created_at),
+  };
+}

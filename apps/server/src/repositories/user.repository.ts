@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewUserRow, UserRow } from '../db/types';
+import { flag, nowIso } from '../db/index';
+
+export const usernameKey = (username: string) => username.trim().toLowerCase();
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export type UserRoleChange = Partial<{ isAdmin: boolean; isPremium: boolean }>;
+
+export function createUserRepository(db: Kysely<Database>) {
+  return {
+    findById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByUsername(username: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+    },
+
+    async existsByEmail(email: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('email_key', '=', emailKey(email)).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insert(user: Omit<NewUserRow, 'username_key' | 'email_key' | 'created_at' | 'updated_at'>): Promise<UserRow> {
+      const now = nowIso();
+      return db
+        .insertInto('users')
+        .values({
+          ...user,
+          username_key: usernameKey(user.username),
+          email_key: emailKey(user.email),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Makes the user an admin when it is the installation's first account (amendment B8).
+     * Decided by the lowest id, so two simultaneous first sign-ups cannot both win on SQLite.
+     */
+    async promoteIfFirst(id: number): Promise<boolean> {
+      const first = await db.selectFrom('users').select((eb) => eb.fn.min<number>('id').as('id')).executeTakeFirst();
+      if (Number(first?.id) !== id) return false;
+      await db.updateTable('users').set({ is_admin: flag(true), updated_at: nowIso() }).where('id', '=', id).execute();
+      return true;
+    },
+
+    async setRoles(id: number, change: UserRoleChange): Promise<UserRow | undefined> {
+      const set: Record<string, unknown> = { updated_at: nowIso() };
+      if (change.isAdmin !== undefined) set.is_admin = flag(change.isAdmin);
+      if (change.isPremium !== undefined) set.is_premium = flag(change.isPremium);
+      return db.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    async list({ limit, offset }: { limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+      const rows = await db.selectFrom('users').selectAll().orderBy('id', 'asc').limit(limit).offset(offset).execute();
+      const count = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

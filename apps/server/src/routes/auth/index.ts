@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginSchema, registerSchema } from '@members-only/shared';
+import type { AuthService } from '../../services/auth.service';
+import { presentUser } from '../../presenters/user.presenter';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
+
+const clientInfo = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 300) : null,
+});
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.get('/api/user', async (request) => presentUser(requireUser(request)));
+
+  app.post('/api/register', { schema: { body: registerSchema } }, async (request, reply) => {
+    const { user, session } = await auth.register(request.body, clientInfo(request));
+    await auth.logout(request.sessionToken ?? undefined);
+    setSessionCookie(request, reply, session.token, session.expiresAt);
+    return reply.status(201).send(presentUser(user));
+  });
+
+  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const { user, session } = await auth.login(request.body, clientInfo(request), request.sessionToken ?? undefined);
+    setSessionCookie(request, reply, session.token, session.expiresAt);
+    return presentUser(user);
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    await auth.logout(request.sessionToken ?? undefined);
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+};

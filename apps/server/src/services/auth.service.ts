@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { LoginInput, RegisterInput } from '@members-only/shared';
+import type { UserRow } from '../db/types';
+import { isUniqueViolation } from '../db/index';
+import { conflict, invalidCredentials, tooManyRequests } from '../errors';
+import { usernameKey, type UserRepository } from '../repositories/user.repository';
+import type { SessionRepository } from '../repositories/session.repository';
+import type { LoginFailureRepository } from '../repositories/login-failure.repository';
+
+export interface AuthSettings {
+  sessionTtlDays: number;
+  maxFailures: number;
+  maxFailuresPerIp: number;
+  throttleWindowMinutes: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** argon2id with the library's defaults (19 MiB, 2 passes), the OWASP baseline. */
+const hashPassword = (password: string) => hash(password);
+
+/** Verified against when the username is unknown, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+
+/** Session tokens are random; only their SHA-256 is stored, so a leaked table opens no session. */
+const sessionIdOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export function createAuthService(deps: {
+  users: UserRepository;
+  sessions: SessionRepository;
+  loginFailures: LoginFailureRepository;
+  settings: AuthSettings;
+}) {
+  const { users, sessions, loginFailures, settings } = deps;
+
+  async function startSession(userId: number, client: ClientInfo): Promise<{ token: string; expiresAt: Date }> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + settings.sessionTtlDays * 86_400_000);
+    await sessions.insert({ id: sessionIdOf(token), userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
+    return { token, expiresAt };
+  }
+
+  async function assertNotThrottled(key: string, ip: string) {
+    const windowMs = settings.throttleWindowMinutes * 60_000;
+    const counts = await loginFailures.countSince(key, ip, new Date(Date.now() - windowMs));
+    const blocked =
+      counts.username.count >= settings.maxFailures
+        ? counts.username
+        : counts.ip.count >= settings.maxFailuresPerIp
+          ? counts.ip
+          : undefined;
+    if (!blocked) return;
+    const oldest = blocked.oldest ? new Date(blocked.oldest).getTime() : Date.now();
+    const retryAfterSeconds = Math.max(1, (oldest + windowMs - Date.now()) / 1000);
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      retryAfterSeconds,
+    );
+  }
+
+  return {
+    async register(input: RegisterInput, client: ClientInfo) {
+      if (await users.findByUsername(input.username)) throw conflict('That username is taken', 'username');
+      if (await users.existsByEmail(input.email)) throw conflict('An account with that email already exists', 'email');
+      let user: UserRow;
+      try {
+        user = await users.insert({
+          username: input.username,
+          email: input.email,
+          phone_number: input.phoneNumber ?? null,
+          password_hash: await hashPassword(input.password),
+          is_admin: 0,
+          is_premium: 0,
+        });
+      } catch (error) {
+        // Two sign-ups racing for the same name: the database's unique index decides.
+        if (isUniqueViolation(error)) throw conflict('That username or email is taken', 'username');
+        throw error;
+      }
+      if (await users.promoteIfFirst(user.id)) user = (await users.findById(user.id))!;
+      return { user, session: await startSession(user.id, client) };
+    },
+
+    async login(input: LoginInput, client: ClientInfo, previousToken?: string) {
+      const key = usernameKey(input.username);
+      await assertNotThrottled(key, client.ip);
+      const user = await users.findByUsername(input.username);
+      dummyHash ??= hashPassword('not-a-real-password');
+      const ok = await verify(user?.password_hash ?? (await dummyHash), input.password).catch(() => false);
+      if (!user || !ok) {
+        await loginFailures.record(key, client.ip);
+        throw invalidCredentials();
+      }
+      await loginFailures.clearForUsername(key);
+      // Rotate: the pre-login session (if any) stops working, so a planted session id is useless.
+      if (previousToken) await sessions.delete(sessionIdOf(previousToken));
+      return { user, session: await startSession(user.id, client) };
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await sessions.delete(sessionIdOf(token));
+    },
+
+    async userForSession(token: string): Promise<UserRow | undefined> {
+      const userId = await sessions.findLiveUserId(sessionIdOf(token));
+      return userId === undefined ? undefined : users.findById(userId);
+    },
+
+    /** Housekeeping: expired sessions and login failures outside the window. */
+    async prune() {
+      await sessions.deleteExpired();
+      await loginFailures.deleteOlderThan(new Date(Date.now() - settings.throttleWindowMinutes * 60_000));
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

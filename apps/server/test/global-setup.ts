@@ -1,0 +1,19 @@
+import pg from 'pg';
+
+/** With CI=true a missing PostgreSQL is a failure, never a silent skip. */
+export default async function setup() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    if (process.env.CI === 'true') throw new Error('CI=true but TEST_DATABASE_URL is not set: the API suite must also run on PostgreSQL.');
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    throw new Error(`TEST_DATABASE_URL is set but PostgreSQL is not reachable: ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

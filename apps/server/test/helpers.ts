@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppEnv } from '../src/app';
+import { migrateToLatest, openDatabase, type Db, type Dialect } from '../src/db/index';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase {
+  db: Db;
+  /** Connection string (PostgreSQL) or file (SQLite) of this fresh database. */
+  location: string;
+  drop(): Promise<void>;
+}
+
+/** A brand-new, migrated database: a temp SQLite file, or a throw-away PostgreSQL database. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-test-'));
+    const file = path.join(dir, 'app.db');
+    const db = openDatabase({ sqliteFile: file });
+    await migrateToLatest(db);
+    return {
+      db,
+      location: file,
+      async drop() {
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `mo_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
+  await migrateToLatest(db);
+  return {
+    db,
+    location: url.toString(),
+    async drop() {
+      await db.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
+  sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
+  SESSION_TTL_DAYS: 30,
+  TRUST_PROXY: false,
+  ALLOWED_ORIGINS: [],
+  LOGIN_MAX_FAILURES: 5,
+  LOGIN_MAX_FAILURES_PER_IP: 30,
+  LOGIN_THROTTLE_WINDOW_MINUTES: 15,
+  LOG_LEVEL: 'silent',
+  webDistDir: path.join(os.tmpdir(), 'mo-no-web-dist'),
+  ...overrides,
+});
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: Dialect, env: Partial<AppEnv> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const app = await buildApp(database.db, testEnv(env));
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueName = (prefix = 'artist') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** The `cookie` header that carries the session a response set. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'mo_session');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `mo_session=${cookie.value}`;
+}
+
+export async function registerUser(app: FastifyInstance, overrides: Partial<{ username: string; email: string; password: string; phoneNumber: string }> = {}) {
+  const username = overrides.username ?? uniqueName();
+  const body = { username, email: `${username}@example.com`, password: 'secret-pass', ...overrides };
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { user: response.json(), cookie: sessionCookie(response), password: body.password, username };
+}
