@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, registerUser, type TestApp } from '../test/helpers';
+
+describe.each(dialects)('HTTP basics on %s', (dialect) => {
+  let t: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-dist-'));
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Members Only</title><div id="root"></div>');
+    const js = 'console.log("members only");'.repeat(50);
+    fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), js);
+    fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(js));
+    t = await createTestApp(dialect, { webDistDir: distDir, ALLOWED_ORIGINS: ['https://members.example'] });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('reports health with the database dialect', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: dialect });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} })).json().message).toBe('Not found');
+  });
+
+  it('answers malformed JSON with a JSON 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username": "abc",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('never leaks a stack trace or HTML in an error', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: 'Unsupported content type.', code: 'bad_request' });
+    expect(res.body).not.toMatch(/at .*\.ts:\d+|<html/i);
+  });
+
+  describe('cross-site request forgery guard', () => {
+    const payload = { username: 'nobody', password: 'whatever1' };
+    it('refuses a state-changing request from another origin', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload, headers: { origin: 'https://evil.example', host: 'localhost:5000' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Cross-site request refused.');
+    });
+    it('refuses Sec-Fetch-Site: cross-site even without Origin', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(res.statusCode).toBe(403);
+    });
+    it('serves same-origin, configured-origin and header-less requests normally', async () => {
+      const same = await t.app.inject({ method: 'POST', url: '/api/login', payload, headers: { origin: 'http://localhost:5000', host: 'localhost:5000', 'sec-fetch-site': 'same-origin' } });
+      expect(same.statusCode).toBe(401);
+      const configured = await t.app.inject({ method: 'POST', url: '/api/login', payload, headers: { origin: 'https://members.example', host: 'internal:5000' } });
+      expect(configured.statusCode).toBe(401);
+      const script = await t.app.inject({ method: 'POST', url: '/api/login', payload });
+      expect(script.statusCode).toBe(401);
+    });
+    it('does not guard safe methods', async () => {
+      const res = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('admin API', () => {
+    it('answers 401 to anonymous, 403 to members (even on unknown paths) and 200 to admins', async () => {
+      // The first account in this fresh database is the admin.
+      const admin = await registerUser(t.app);
+      const member = await registerUser(t.app);
+      expect(admin.user.isAdmin).toBe(true);
+      expect((await t.app.inject({ url: '/api/admin/users' })).statusCode).toBe(401);
+      const denied = await t.app.inject({ url: '/api/admin/users', headers: { cookie: member.cookie } });
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().message).toBe('Only admins can do that.');
+      expect((await t.app.inject({ url: '/api/admin/whatever', headers: { cookie: member.cookie } })).statusCode).toBe(403);
+
+      const ok = await t.app.inject({ url: '/api/admin/users?limit=10', headers: { cookie: admin.cookie } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining([admin.username, member.username]));
+      expect(ok.body).not.toMatch(/password/i);
+      expect(Number(ok.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
+      expect((await t.app.inject({ url: '/api/admin/whatever', headers: { cookie: admin.cookie } })).statusCode).toBe(404);
+    });
+  });
+
+  describe('the web app', () => {
+    it.each(['/', '/lyrics/12', '/auth?success=true', '/no-such-page'])('serves index.html for the client route %s', async (url) => {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('sets security headers including a Content-Security-Policy on pages', async () => {
+      const res = await t.app.inject({ url: '/lyrics/12' });
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBeDefined();
+    });
+
+    it('serves hashed assets pre-compressed with a one-year immutable cache', async () => {
+      const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('members only');
+    });
+
+    it('answers a missing asset and unknown upload path with 404, not the app', async () => {
+      expect((await t.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/uploads/tracks/nope.mp3' })).statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mo-env-'));
+
+describe('settings', () => {
+  it('uses the documented defaults', () => {
+    const dir = tmp();
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env).toMatchObject({ PORT: 5000, HOST: 'localhost', APP_NAME: 'Members Only', dataDir: dir });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('generates a session secret into DATA_DIR with owner-only permissions and reuses it', () => {
+    const dir = tmp();
+    const first = loadEnv({ DATA_DIR: dir }).sessionSecret;
+    const file = path.join(dir, 'session-secret');
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadEnv({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect(loadEnv({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) }).sessionSecret).toBe('x'.repeat(40));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://nope' }, 'DATABASE_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ ALLOWED_ORIGINS: 'not a url' }, 'ALLOWED_ORIGINS'],
+  ])('names the variable when a value is bad: %o', (vars, name) => {
+    expect(() => loadEnv({ DATA_DIR: tmp(), ...vars })).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: tmp(), ...vars })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('stops the server at start with a message naming the bad variable', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: tmp(), INIT_CWD: '' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toMatch(/\bPORT\b/);
+  });
+});
