@@ -11,6 +11,8 @@ import { createConversationRepository } from './repositories/conversation.reposi
 import { createMessageRepository } from './repositories/message.repository';
 import { createAuthService } from './services/auth.service';
 import { createConversationService } from './services/conversation.service';
+import { createChatService } from './services/chat.service';
+import { createTextProvider, type TextSettings } from './providers/text/index';
 import { registerErrorHandler } from './plugins/errors';
 import { requireAdmin, sessionPlugin } from './plugins/session';
 import { csrfPlugin } from './plugins/csrf';
@@ -18,6 +20,7 @@ import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './routes/auth/index';
 import { conversationRoutes } from './routes/conversations/index';
 import { adminRoutes } from './routes/admin/index';
+import { chatRoutes } from './routes/chat/index';
 import { healthRoutes } from './routes/health';
 
 export type AppEnv = Pick<
@@ -31,6 +34,7 @@ export type AppEnv = Pick<
   | 'LOGIN_THROTTLE_WINDOW_MINUTES'
   | 'LOG_LEVEL'
   | 'webDistDir'
+  | keyof TextSettings
 >;
 
 export function createServices(db: Db, env: AppEnv) {
@@ -46,11 +50,15 @@ export function createServices(db: Db, env: AppEnv) {
       throttleWindowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
     },
   });
-  const conversations = createConversationService({
-    conversations: createConversationRepository(db.kysely),
-    messages: createMessageRepository(db.kysely),
+  const conversationRepository = createConversationRepository(db.kysely);
+  const messageRepository = createMessageRepository(db.kysely);
+  const conversations = createConversationService({ conversations: conversationRepository, messages: messageRepository });
+  const chat = createChatService({
+    conversations: conversationRepository,
+    messages: messageRepository,
+    text: createTextProvider(env),
   });
-  return { users, auth, conversations };
+  return { users, auth, conversations, chat };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -99,6 +107,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth: services.auth });
   await app.register(conversationRoutes, { conversations: services.conversations });
+  await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations });
   await app.register(adminRoutes, { users: services.users });
   await registerWebApp(app, env.webDistDir);
 

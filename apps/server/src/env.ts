@@ -30,6 +30,16 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  /** Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio, llama.cpp, OpenRouter, Groq...). Unset: built-in engines. */
+  AI_BASE_URL: z.url('must be a URL such as http://localhost:11434/v1').optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_MODEL_CHAT: z.string().min(1).optional(),
+  AI_MODEL_LYRICS: z.string().min(1).optional(),
+  AI_MODEL_COVERART: z.string().min(1).optional(),
+  AI_MODEL_MARKETING: z.string().min(1).optional(),
+  AI_MODEL_REVIEW: z.string().min(1).optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
   /** The built web app; the server serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,6 +62,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.AI_BASE_URL && !env.AI_MODEL) {
+    throw new EnvError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the model name to use)');
+  }
   const dataDir = path.resolve(baseDir(), env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const webDistDir = env.WEB_DIST_DIR

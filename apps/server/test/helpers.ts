@@ -66,6 +66,7 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   LOGIN_THROTTLE_WINDOW_MINUTES: 15,
   LOG_LEVEL: 'silent',
   webDistDir: path.join(os.tmpdir(), 'mo-no-web-dist'),
+  AI_TIMEOUT_SECONDS: 5,
   ...overrides,
 });
 

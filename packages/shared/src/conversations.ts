@@ -46,3 +46,37 @@ export type Message = z.infer<typeof messageSchema>;
 export const idParamSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
+
+export const conversationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Matches titles and message text, case-insensitive. */
+  q: z.string().trim().max(200).optional(),
+});
+
+export const renameConversationSchema = z.object({
+  title: z.string().trim().min(1, 'Title cannot be empty').max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`),
+});
+
+/** POST /api/conversations/:id/messages. The spec's client sends role 'user'; only users post. */
+export const sendMessageSchema = z.object({
+  role: z.literal('user').optional(),
+  content: z
+    .string()
+    .max(LIMITS.messageMax, `Message must be at most ${LIMITS.messageMax} characters`)
+    .refine((s) => s.trim().length > 0, 'Message cannot be empty'),
+});
+
+/** An assistant message also says which engine wrote it and whether it was stopped. */
+export const chatMessageSchema = messageSchema.extend({
+  engine: z.string().nullable(),
+  status: z.enum(['complete', 'stopped']),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Server-sent events of a streamed reply. */
+export type ChatStreamEvent =
+  | { event: 'user'; data: ChatMessage }
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: { message: ChatMessage | null; engine: string } }
+  | { event: 'error'; data: { message: string; status: number; code?: string } };

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './conversations';
 export * from './errors';
 export * from './pagination';
+export * from './ai';

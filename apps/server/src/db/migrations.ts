@@ -95,10 +95,26 @@ function migration001(dialect: Dialect): Migration {
   };
 }
 
+/** Chat: which engine wrote a reply, and whether the artist stopped it part-way. */
+function migration002(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('messages').addColumn('engine', 'text').execute();
+      await db.schema
+        .alterTable('messages')
+        .addColumn('status', 'text', (col) => col.notNull().defaultTo('complete'))
+        .execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
-      return { '001_foundation': migration001(dialect) };
+      return {
+        '001_foundation': migration001(dialect),
+        '002_chat_messages': migration002(),
+      };
     },
   };
 }

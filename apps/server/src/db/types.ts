@@ -54,6 +54,10 @@ export interface MessagesTable {
   conversation_id: number;
   role: string;
   content: string;
+  /** The engine that wrote an assistant reply (model name or built-in engine). */
+  engine: string | null;
+  /** 'complete', or 'stopped' when the artist stopped the reply part-way. */
+  status: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
 }
 

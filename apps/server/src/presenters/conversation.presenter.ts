@@ -1,4 +1,4 @@
-import type { Conversation, ConversationCategory, Message } from '@members-only/shared';
+import type { ChatMessage, Conversation, ConversationCategory } from '@members-only/shared';
 import type { ConversationRow, MessageRow } from '../db/types';
 import { toIso } from '../db/index';
 
@@ -15,12 +15,14 @@ export function presentConversation(row: ConversationRow): Conversation {
   };
 }
 
-export function presentMessage(row: MessageRow): Message {
+export function presentMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversation_id,
-    role: row.role as Message['role'],
+    role: row.role as ChatMessage['role'],
     content: row.content,
+    engine: row.engine,
+    status: row.status === 'stopped' ? 'stopped' : 'complete',
     createdAt: toIso(row.created_at),
   };
 }

@@ -14,17 +14,51 @@ export function createMessageRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    insert(values: { conversationId: number; role: 'user' | 'assistant'; content: string }): Promise<MessageRow> {
+    /** The last `limit` messages, oldest first: the context sent to a model. */
+    async recent(conversationId: number, limit: number): Promise<MessageRow[]> {
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('conversation_id', '=', conversationId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.reverse();
+    },
+
+    async countByRole(conversationId: number, role: 'user' | 'assistant'): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('conversation_id', '=', conversationId)
+        .where('role', '=', role)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    insert(values: {
+      conversationId: number;
+      role: 'user' | 'assistant';
+      content: string;
+      engine?: string | null;
+      status?: 'complete' | 'stopped';
+    }): Promise<MessageRow> {
       return db
         .insertInto('messages')
         .values({
           conversation_id: values.conversationId,
           role: values.role,
           content: values.content,
+          engine: values.engine ?? null,
+          status: values.status ?? 'complete',
           created_at: nowIso(),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    async delete(id: number) {
+      await db.deleteFrom('messages').where('id', '=', id).execute();
     },
   };
 }

@@ -12,8 +12,18 @@ export function createConversationService(deps: { conversations: ConversationRep
   return {
     getOwned,
 
-    list(userId: number, page: { limit: number; offset: number }) {
-      return conversations.listForUser(userId, page);
+    list(userId: number, query: { limit: number; offset: number; q?: string }) {
+      return conversations.listForUser(userId, { limit: query.limit, offset: query.offset, search: query.q || undefined });
+    },
+
+    async rename(userId: number, id: number, title: string) {
+      await getOwned(userId, id);
+      return conversations.rename(id, title);
+    },
+
+    async remove(userId: number, id: number) {
+      await getOwned(userId, id);
+      await conversations.delete(id);
     },
 
     create(userId: number, input: { title?: string; category: ConversationCategory }) {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createConversationSchema, idParamSchema, pageQuerySchema } from '@members-only/shared';
+import {
+  conversationListQuerySchema,
+  createConversationSchema,
+  idParamSchema,
+  renameConversationSchema,
+} from '@members-only/shared';
 import type { ConversationService } from '../../services/conversation.service';
 import { presentConversation, presentMessage } from '../../presenters/conversation.presenter';
 import { requireUser } from '../../plugins/session';
@@ -8,7 +13,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
   app,
   { conversations },
 ) => {
-  app.get('/api/conversations', { schema: { querystring: pageQuerySchema } }, async (request) => {
+  app.get('/api/conversations', { schema: { querystring: conversationListQuerySchema } }, async (request) => {
     const user = requireUser(request);
     const rows = await conversations.list(user.id, request.query);
     return rows.map(presentConversation);
@@ -23,6 +28,17 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
   app.get('/api/conversations/:id', { schema: { params: idParamSchema } }, async (request) => {
     const user = requireUser(request);
     return presentConversation(await conversations.getOwned(user.id, request.params.id));
+  });
+
+  app.patch('/api/conversations/:id', { schema: { params: idParamSchema, body: renameConversationSchema } }, async (request) => {
+    const user = requireUser(request);
+    return presentConversation(await conversations.rename(user.id, request.params.id, request.body.title));
+  });
+
+  app.delete('/api/conversations/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    await conversations.remove(user.id, request.params.id);
+    return reply.status(204).send();
   });
 
   app.get('/api/conversations/:id/messages', { schema: { params: idParamSchema } }, async (request) => {

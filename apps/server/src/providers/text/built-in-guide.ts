@@ -1,0 +1,30 @@
+import { answerFromGuide } from '@members-only/engines/guide';
+import type { TextProvider, TextRequest } from './types';
+
+export const BUILT_IN_GUIDE = 'Built-in guide';
+
+const lastUserTurn = (request: TextRequest) =>
+  [...request.turns].reverse().find((t) => t.role === 'user')?.content ?? '';
+
+/**
+ * With no model configured, chat answers from the built-in guide: a full-text search over
+ * articles written for independent artists. It quotes the most relevant sections and says
+ * plainly that it is the guide, not a model.
+ */
+export function createBuiltInGuideProvider(): TextProvider {
+  const answer = (request: TextRequest) => answerFromGuide(lastUserTurn(request), { toolType: request.task }).markdown;
+  return {
+    isModel: false,
+    engineFor: () => BUILT_IN_GUIDE,
+    async generate(request) {
+      return { text: answer(request), engine: BUILT_IN_GUIDE };
+    },
+    async *stream(request) {
+      // Sent section by section so the page renders it the same way as a model's stream.
+      for (const part of answer(request).split(/(?<=\n\n)/)) {
+        if (request.signal?.aborted) return;
+        yield part;
+      }
+    },
+  };
+}
