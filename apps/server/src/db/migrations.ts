@@ -108,12 +108,68 @@ function migration002(): Migration {
   };
 }
 
+/** Tracks (private uploads with analysis and transcription) and the durable job queue. */
+function migration003(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  const real = dialect === 'postgres' ? ('double precision' as const) : ('real' as const);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('tracks'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('filename', 'text', (col) => col.notNull().unique())
+        .addColumn('original_name', 'text', (col) => col.notNull())
+        .addColumn('title', 'text', (col) => col.notNull())
+        .addColumn('mime_type', 'text', (col) => col.notNull())
+        .addColumn('size_bytes', 'integer', (col) => col.notNull())
+        .addColumn('duration', real)
+        .addColumn('bpm', real)
+        .addColumn('musical_key', 'text')
+        .addColumn('lufs', real)
+        .addColumn('true_peak', real)
+        .addColumn('waveform', 'text')
+        .addColumn('analysis_status', 'text', (col) => col.notNull())
+        .addColumn('analysis_error', 'text')
+        .addColumn('analysis_engine', 'text')
+        .addColumn('analysis_job_id', 'integer')
+        .addColumn('transcription', 'text')
+        .addColumn('transcription_status', 'text', (col) => col.notNull())
+        .addColumn('transcription_error', 'text')
+        .addColumn('transcription_source', 'text')
+        .addColumn('transcription_job_id', 'integer')
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('tracks_user_created_idx').on('tracks').columns(['user_id', 'created_at']).execute();
+
+      await c
+        .id(db.schema.createTable('jobs'))
+        .addColumn('type', 'text', (col) => col.notNull())
+        .addColumn('payload', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'integer', (col) => col.references('users.id').onDelete('cascade'))
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('progress', real, (col) => col.notNull().defaultTo(0))
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('max_attempts', 'integer', (col) => col.notNull())
+        .addColumn('run_at', c.timestamp, (col) => col.notNull())
+        .addColumn('locked_at', c.timestamp)
+        .addColumn('locked_by', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_status_run_at_idx').on('jobs').columns(['status', 'run_at']).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
       return {
         '001_foundation': migration001(dialect),
         '002_chat_messages': migration002(),
+        '003_tracks_and_jobs': migration003(dialect),
       };
     },
   };

@@ -61,12 +61,61 @@ export interface MessagesTable {
   created_at: Timestamp;
 }
 
+export interface TracksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Stored name: `<random>-<original base>.<ext>`, unguessable. */
+  filename: string;
+  original_name: string;
+  title: string;
+  mime_type: string;
+  size_bytes: number;
+  duration: number | null;
+  bpm: number | null;
+  musical_key: string | null;
+  lufs: number | null;
+  true_peak: number | null;
+  /** JSON array of peaks for display. */
+  waveform: string | null;
+  analysis_status: string;
+  analysis_error: string | null;
+  analysis_engine: string | null;
+  analysis_job_id: number | null;
+  transcription: string | null;
+  transcription_status: string;
+  transcription_error: string | null;
+  transcription_source: string | null;
+  transcription_job_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  /** JSON. */
+  payload: string;
+  user_id: number | null;
+  status: string;
+  progress: ColumnType<number, number | undefined, number>;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: number;
+  run_at: Timestamp;
+  locked_at: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  tracks: TracksTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -74,3 +123,5 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type TrackRow = Selectable<TracksTable>;
+export type JobRow = Selectable<JobsTable>;

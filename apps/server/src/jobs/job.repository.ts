@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import type { Database, JobRow } from '../db/types';
+import { nowIso } from '../db/index';
+
+export interface EnqueueOptions {
+  userId?: number | null;
+  maxAttempts?: number;
+  runAt?: Date;
+}
+
+/** The jobs table: the queue's only SQL. Claiming is one conditional UPDATE, safe with several workers. */
+export function createJobRepository(db: Kysely<Database>) {
+  return {
+    async insert(type: string, payload: unknown, options: EnqueueOptions = {}): Promise<JobRow> {
+      const now = nowIso();
+      return db
+        .insertInto('jobs')
+        .values({
+          type,
+          payload: JSON.stringify(payload),
+          user_id: options.userId ?? null,
+          status: 'queued',
+          max_attempts: options.maxAttempts ?? 3,
+          run_at: (options.runAt ?? new Date()).toISOString(),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findById(id: number): Promise<JobRow | undefined> {
+      return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findOwned(id: number, userId: number): Promise<JobRow | undefined> {
+      return db.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** Takes the oldest due job, if any. The outer status check makes a lost race claim nothing. */
+    async claim(workerId: string, types: string[]): Promise<JobRow | undefined> {
+      const now = nowIso();
+      return db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          locked_at: now,
+          locked_by: workerId,
+          updated_at: now,
+        }))
+        .where('status', '=', 'queued')
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('jobs')
+            .select('id')
+            .where('status', '=', 'queued')
+            .where('run_at', '<=', now)
+            .where('type', 'in', types)
+            .orderBy('run_at')
+            .orderBy('id')
+            .limit(1),
+        )
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async setProgress(id: number, progress: number) {
+      await db.updateTable('jobs').set({ progress, updated_at: nowIso() }).where('id', '=', id).execute();
+    },
+
+    async heartbeat(ids: number[], workerId: string) {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('jobs')
+        .set({ locked_at: nowIso() })
+        .where('id', 'in', ids)
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    async complete(id: number) {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', progress: 1, locked_at: null, locked_by: null, last_error: null, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Back in the queue for another attempt at `retryAt`, or failed for good. */
+    async fail(id: number, error: string, retryAt: Date | null) {
+      await db
+        .updateTable('jobs')
+        .set({
+          status: retryAt ? 'queued' : 'failed',
+          run_at: (retryAt ?? new Date()).toISOString(),
+          locked_at: null,
+          locked_by: null,
+          last_error: error.slice(0, 1000),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Running jobs whose worker stopped renewing its lease (crash, kill): returned to the queue. */
+    async requeueStale(leaseMs: number): Promise<JobRow[]> {
+      const cutoff = new Date(Date.now() - leaseMs).toISOString();
+      return db
+        .updateTable('jobs')
+        .set({ status: 'queued', locked_at: null, locked_by: null, updated_at: nowIso() })
+        .where('status', '=', 'running')
+        .where('locked_at', '<', cutoff)
+        .returningAll()
+        .execute();
+    },
+
+    /** Returns running jobs held by a worker that is starting again under the same id. */
+    async releaseWorker(workerId: string) {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'queued', locked_at: null, locked_by: null, updated_at: nowIso() })
+        .where('status', '=', 'running')
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+  };
+}
+export type JobRepository = ReturnType<typeof createJobRepository>;

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dialects, type TestDatabase } from '../../test/helpers';
+import { createJobRepository, type JobRepository } from './job.repository';
+import { createJobWorker, PermanentJobError, type JobProcessor } from './worker';
+
+const waitFor = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> => {
+  const start = Date.now();
+  for (;;) {
+    const value = await fn();
+    if (ok(value)) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe.each(dialects)('durable job queue on %s', (dialect) => {
+  let database: TestDatabase;
+  let jobs: JobRepository;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    jobs = createJobRepository(database.db.kysely);
+  });
+  afterAll(async () => database?.drop());
+
+  const status = (id: number) => jobs.findById(id).then((j) => j!);
+
+  it('runs a job, reports progress and marks it done', async () => {
+    const seen: number[] = [];
+    const processors: Record<string, JobProcessor> = {
+      'test.progress': {
+        async run(payload: { n: number }, ctx) {
+          for (let i = 1; i <= payload.n; i++) {
+            ctx.progress(i / payload.n);
+            await new Promise((r) => setTimeout(r, 100));
+            seen.push((await status(ctx.jobId)).progress);
+          }
+        },
+      },
+    };
+    const worker = createJobWorker({ jobs, processors, pollMs: 50 });
+    const job = await jobs.insert('test.progress', { n: 4 });
+    await worker.start();
+    const done = await waitFor(() => status(job.id), (j) => j.status === 'done');
+    await worker.stop();
+    expect(done).toMatchObject({ status: 'done', progress: 1, attempts: 1, last_error: null });
+    expect(seen.some((p) => p > 0 && p < 1)).toBe(true);
+  });
+
+  it('retries a failing job a bounded number of times, then fails it with the error', async () => {
+    let calls = 0;
+    const failures: string[] = [];
+    const worker = createJobWorker({
+      jobs,
+      pollMs: 20,
+      retryBaseMs: 10,
+      processors: {
+        'test.flaky': {
+          async run() {
+            calls++;
+            throw new Error(`boom ${calls}`);
+          },
+          async onFinalFailure(_payload, error) {
+            failures.push(error.message);
+          },
+        },
+      },
+    });
+    const job = await jobs.insert('test.flaky', {}, { maxAttempts: 3 });
+    await worker.start();
+    const failed = await waitFor(() => status(job.id), (j) => j.status === 'failed');
+    await worker.stop();
+    expect(calls).toBe(3);
+    expect(failed).toMatchObject({ attempts: 3, last_error: 'boom 3' });
+    expect(failures).toEqual(['boom 3']);
+  });
+
+  it('fails at once on a permanent error', async () => {
+    let calls = 0;
+    const worker = createJobWorker({
+      jobs, pollMs: 20, retryBaseMs: 10,
+      processors: { 'test.permanent': { async run() { calls++; throw new PermanentJobError('not audio'); } } },
+    });
+    const job = await jobs.insert('test.permanent', {}, { maxAttempts: 5 });
+    await worker.start();
+    await waitFor(() => status(job.id), (j) => j.status === 'failed');
+    await worker.stop();
+    expect(calls).toBe(1);
+  });
+
+  it('runs a job again after its worker died mid-way (lease expired)', async () => {
+    let firstStarted = false;
+    const crashed = createJobWorker({
+      jobs, pollMs: 20, leaseMs: 300,
+      processors: { 'test.crash': { async run() { firstStarted = true; await new Promise(() => {}); } } },
+    });
+    const job = await jobs.insert('test.crash', { value: 42 });
+    await crashed.start();
+    await waitFor(async () => firstStarted, Boolean);
+    crashed.abandon(); // the process is gone: no heartbeat, no release
+    expect((await status(job.id)).status).toBe('running');
+
+    const payloads: unknown[] = [];
+    const restarted = createJobWorker({
+      jobs, pollMs: 50, leaseMs: 300,
+      processors: { 'test.crash': { async run(payload) { payloads.push(payload); } } },
+    });
+    await restarted.start();
+    const done = await waitFor(() => status(job.id), (j) => j.status === 'done');
+    await restarted.stop();
+    expect(payloads).toEqual([{ value: 42 }]);
+    expect(done.attempts).toBe(2);
+  });
+
+  it('keeps a long job leased while its worker is alive', async () => {
+    let runs = 0;
+    const worker = createJobWorker({
+      jobs, pollMs: 20, leaseMs: 150,
+      processors: { 'test.long': { async run() { runs++; await new Promise((r) => setTimeout(r, 600)); } } },
+    });
+    const job = await jobs.insert('test.long', {});
+    await worker.start();
+    await waitFor(() => status(job.id), (j) => j.status === 'done');
+    await worker.stop();
+    expect(runs).toBe(1);
+  });
+});

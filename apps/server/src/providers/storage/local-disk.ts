@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { FileStorage } from './types';
+
+/** Files under one root folder; writes land in `.partial` files and are renamed into place. */
+export function createLocalDiskStorage(root: string): FileStorage {
+  fs.mkdirSync(root, { recursive: true });
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Storage key escapes the root: ${key}`);
+    return full;
+  };
+
+  return {
+    async write(key, source) {
+      const target = resolve(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${crypto.randomBytes(4).toString('hex')}.partial`;
+      try {
+        await pipeline(source, fs.createWriteStream(partial, { mode: 0o600 }));
+      } catch (error) {
+        await fs.promises.rm(partial, { force: true });
+        throw error;
+      }
+      const { size } = await fs.promises.stat(partial);
+      return {
+        size,
+        commit: () => fs.promises.rename(partial, target),
+        discard: () => fs.promises.rm(partial, { force: true }),
+      };
+    },
+
+    async size(key) {
+      try {
+        return (await fs.promises.stat(resolve(key))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+
+    read(key, range) {
+      return fs.createReadStream(resolve(key), range ? { start: range.start, end: range.end } : undefined);
+    },
+
+    async withLocalPath(key, fn) {
+      return fn(resolve(key));
+    },
+
+    async delete(key) {
+      await fs.promises.rm(resolve(key), { force: true });
+    },
+  };
+}

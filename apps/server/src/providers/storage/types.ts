@@ -1,0 +1,16 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live. Local disk now; an S3-compatible adapter can implement the same
+ * interface (roadmap 12). Keys are relative names such as `tracks/<file>`.
+ */
+export interface FileStorage {
+  /** Streams `source` to a temporary place; nothing is visible under `key` until commit(). */
+  write(key: string, source: Readable): Promise<{ size: number; commit(): Promise<void>; discard(): Promise<void> }>;
+  size(key: string): Promise<number | undefined>;
+  /** Reads a byte range (inclusive end), or the whole file. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  /** Runs `fn` with a path on local disk (a temp copy for remote stores). */
+  withLocalPath<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
+  delete(key: string): Promise<void>;
+}
