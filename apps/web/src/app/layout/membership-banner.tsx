@@ -1,0 +1,72 @@
+import type { User } from '@members-only/shared/auth';
+import { APP_NAME } from '@members-only/shared/constants';
+import { BadgeCheck, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '@/lib/utils';
+
+/**
+ * The signed-in user's real membership state (amendment A5). Never says access or payouts are
+ * "under review".
+ */
+export function MembershipBanner({ user }: { user: User }) {
+  const { status, currentPeriodEnd } = user.membership;
+  const date = formatDate(currentPeriodEnd);
+  let icon = Info;
+  let body: ReactNode;
+
+  switch (status) {
+    case 'active':
+      icon = BadgeCheck;
+      body = date ? `${APP_NAME} member · renews on ${date}` : `${APP_NAME} member`;
+      break;
+    case 'canceling':
+      icon = BadgeCheck;
+      body = date ? `${APP_NAME} member · access until ${date}` : `${APP_NAME} member`;
+      break;
+    case 'expired':
+      body = (
+        <>
+          {date ? `Your membership ended on ${date}.` : 'Your membership has ended.'}{' '}
+          <BannerLink>Renew</BannerLink>
+        </>
+      );
+      break;
+    default:
+      if (user.isPremium) {
+        // Premium granted by an operator, without a paid period.
+        icon = BadgeCheck;
+        body = `${APP_NAME} member`;
+      } else {
+        body = (
+          <>
+            You're on the Free plan. Members get higher limits on beats, cover art, reviews and marketing plans.{' '}
+            <BannerLink>See membership</BannerLink>
+          </>
+        );
+      }
+  }
+
+  const Icon = icon;
+  return (
+    <div
+      role="region"
+      aria-label="Membership status"
+      className="flex items-start gap-2 border-b border-border bg-primary-soft px-4 py-2.5 text-sm text-primary-soft-foreground sm:items-center sm:px-8"
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 sm:mt-0" />
+      <p>{body}</p>
+    </div>
+  );
+}
+
+function BannerLink({ children }: { children: ReactNode }) {
+  return (
+    <Link
+      to="/invitation"
+      className="whitespace-nowrap font-semibold underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-current"
+    >
+      {children}
+    </Link>
+  );
+}

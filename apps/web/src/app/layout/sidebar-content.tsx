@@ -1,0 +1,53 @@
+import type { Conversation } from '@members-only/shared/conversations';
+import type { User } from '@members-only/shared/auth';
+import { Link } from 'react-router';
+import { Logo } from '@/components/logo';
+import { NewChatButton } from './new-chat-button';
+import { PremiumPanel } from './premium-panel';
+import { RecentList } from './recent-conversations';
+import { SidebarNav } from './sidebar-nav';
+import { UserPanel } from './user-panel';
+
+interface SidebarContentProps {
+  user: User;
+  conversations: Conversation[] | undefined;
+  /** The mobile drawer holds the nav plus Recent Chats only (spec §2). */
+  variant: 'desktop' | 'drawer';
+}
+
+export function SidebarContent({ user, conversations, variant }: SidebarContentProps) {
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="grid gap-4 p-4">
+        <Link
+          to="/"
+          className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <Logo />
+        </Link>
+        <NewChatButton />
+      </div>
+      <div className="grid min-h-0 flex-1 content-start gap-6 overflow-y-auto px-3 pb-4">
+        <SidebarNav isAdmin={user.isAdmin} />
+        <RecentList title="Recent Chats" category="chat" conversations={conversations} emptyText="No chats yet" />
+        {variant === 'desktop' ? (
+          <>
+            <RecentList title="Lyrics" category="lyrics" conversations={conversations} emptyText="No lyrics yet" />
+            <RecentList
+              title="Studio Sessions"
+              category="studio"
+              conversations={conversations}
+              emptyText="No studio sessions yet"
+            />
+          </>
+        ) : null}
+      </div>
+      {variant === 'desktop' && !user.isPremium ? (
+        <div className="px-3 pb-3">
+          <PremiumPanel />
+        </div>
+      ) : null}
+      <UserPanel user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Conversation } from '@members-only/shared/conversations';
+import { DEFAULT_CONVERSATION_TITLES, TOOL_PATHS, type ConversationCategory } from '@members-only/shared/constants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, readJson } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY } from './get-conversations';
+
+export interface CreateConversationVariables {
+  category: ConversationCategory;
+  title?: string;
+}
+
+export async function createConversation({ category, title }: CreateConversationVariables): Promise<Conversation> {
+  const res = await apiRequest('POST', '/api/conversations', {
+    title: title ?? DEFAULT_CONVERSATION_TITLES[category],
+    category,
+  });
+  const conversation = await readJson<Conversation>(res);
+  // Spec §5: conversation creation needs a numeric id in the response.
+  if (!conversation || typeof conversation.id !== 'number' || !Number.isFinite(conversation.id)) {
+    throw new Error('Invalid response from server');
+  }
+  return conversation;
+}
+
+export function useCreateConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createConversation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY }),
+    onError: () => {
+      toast({
+        title: 'Error creating conversation',
+        description: 'Failed to create a new conversation. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** Creates a conversation for a tool, then opens it at `${TOOL_PATHS[category]}/${id}`. */
+export function useStartConversation() {
+  const create = useCreateConversation();
+  const navigate = useNavigate();
+  return {
+    start: (category: ConversationCategory) =>
+      create.mutate({ category }, { onSuccess: (conversation) => navigate(`${TOOL_PATHS[category]}/${conversation.id}`) }),
+    isPending: create.isPending,
+    pendingCategory: create.isPending ? create.variables?.category : undefined,
+  };
+}

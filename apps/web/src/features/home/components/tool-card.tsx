@@ -1,0 +1,46 @@
+import { ArrowRight, type LucideIcon } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+
+interface ToolCardProps {
+  title: string;
+  description: string;
+  cta: string;
+  icon: LucideIcon;
+  pending: boolean;
+  disabled: boolean;
+  onSelect: () => void;
+}
+
+/** A whole-card button: one tab stop, Enter/Space to open the tool. */
+export function ToolCard({ title, description, cta, icon: Icon, pending, disabled, onSelect }: ToolCardProps) {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      disabled={disabled}
+      aria-busy={pending || undefined}
+      aria-describedby={`tool-${slug}-description`}
+      className={cn(
+        'group flex h-full flex-col items-start rounded-2xl border border-border bg-card p-6 text-left shadow-sm transition',
+        'hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-md',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        'disabled:cursor-wait disabled:opacity-70 disabled:hover:translate-y-0',
+      )}
+    >
+      <span className="flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground transition group-hover:scale-105">
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <span className="mt-5 text-lg font-semibold tracking-tight">{title}</span>
+      <span id={`tool-${slug}-description`} className="mt-1 flex-1 text-sm text-muted-foreground">
+        {description}
+      </span>
+      <span className="mt-6 inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
+        {pending ? <Spinner /> : null}
+        {cta}
+        {pending ? null : <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-0.5" />}
+      </span>
+    </button>
+  );
+}
