@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeAudio } from './analyze';
+import { estimateTempo, tempoPrior } from './tempo';
+import { seededRandom, synthChordProgression, synthClickTrack, A_MINOR_PROGRESSION } from './synth';
+
+describe('tempo (Ellis 2007 onset autocorrelation + comb refinement)', () => {
+  for (const bpm of [90, 120, 140]) {
+    it(`click track at ${bpm} BPM, stereo 44.1 kHz, within +-1 BPM (no octave error)`, () => {
+      const x = synthClickTrack({ bpm, seconds: 20, sampleRate: 44100 });
+      const r = analyzeAudio({ channels: [x, x], sampleRate: 44100 });
+      expect(r.bpm).not.toBeNull();
+      expect(Math.abs(r.bpm! - bpm)).toBeLessThanOrEqual(1);
+      expect(r.bpmConfidence).toBeGreaterThan(0.5);
+    });
+  }
+
+  it('handles 48 kHz, noise and non-integer tempi within +-0.5 BPM', () => {
+    for (const bpm of [87.5, 133.3]) {
+      const x = synthClickTrack({ bpm, seconds: 15, sampleRate: 48000 });
+      const rnd = seededRandom(7);
+      for (let i = 0; i < x.length; i++) x[i] += (rnd() - 0.5) * 0.2;
+      const r = analyzeAudio({ channels: [x], sampleRate: 48000 });
+      expect(Math.abs(r.bpm! - bpm)).toBeLessThanOrEqual(0.5);
+    }
+  });
+
+  it('finds the beat under sustained chords', () => {
+    const sr = 22050;
+    const clicks = synthClickTrack({ bpm: 96, seconds: 16, sampleRate: sr });
+    const chords = synthChordProgression({ chords: A_MINOR_PROGRESSION, secondsPerChord: 4, sampleRate: sr });
+    const x = new Float32Array(clicks.length);
+    for (let i = 0; i < x.length; i++) x[i] = 0.5 * clicks[i] + 0.5 * chords[i];
+    expect(Math.abs(estimateTempo(x, sr).bpm! - 96)).toBeLessThanOrEqual(1);
+  });
+
+  it('returns null with zero confidence for silence, noise-free DC and too-short audio', () => {
+    expect(estimateTempo(new Float32Array(22050 * 10), 22050)).toEqual({ bpm: null, confidence: 0 });
+    expect(estimateTempo(new Float32Array(22050 * 10).fill(0.5), 22050)).toEqual({ bpm: null, confidence: 0 });
+    const short = synthClickTrack({ bpm: 120, seconds: 2, sampleRate: 22050 });
+    expect(estimateTempo(short, 22050).bpm).toBeNull();
+  });
+
+  it('prior favours 70-180 BPM', () => {
+    expect(tempoPrior(120)).toBeCloseTo(1, 6);
+    expect(tempoPrior(90)).toBeGreaterThan(tempoPrior(45) * 5);
+    expect(tempoPrior(140)).toBeGreaterThan(tempoPrior(70));
+    expect(tempoPrior(140)).toBeGreaterThan(tempoPrior(280) * 5);
+  });
+});
