@@ -1,0 +1,188 @@
+import { createGuide, type GuideHit, type GuideSection } from './search';
+import type { GuideArticle, GuideToolType } from './types';
+
+export const GUIDE_ENGINE = 'Built-in guide' as const;
+
+/** The last line of every guide answer. */
+export const CONNECT_MODEL_LINE =
+  '_Built-in guide answer. For open conversation, connect any OpenAI-compatible model by setting AI_BASE_URL, AI_API_KEY and AI_MODEL._';
+
+export interface GuideAnswerOptions {
+  toolType?: GuideToolType;
+  /** Most sections to quote (default 3, clamped to 1..5). */
+  maxSections?: number;
+}
+
+export interface GuideAnswer {
+  markdown: string;
+  /** Articles quoted in the answer, most relevant first (empty when nothing matched). */
+  articles: { slug: string; title: string }[];
+  engine: typeof GUIDE_ENGINE;
+}
+
+/** Below this score the best section is not trusted as an answer (raw MiniSearch BM25 score). */
+export const MIN_SCORE = 3;
+/** Share of the typed (non-stopword) terms the best article must match, unless it matches MIN_MATCHED_TERMS. */
+export const MIN_COVERAGE = 0.34;
+export const MIN_MATCHED_TERMS = 2;
+/** Further sections are quoted only if they score at least this fraction of the best one. */
+export const SECTION_RATIO = 0.45;
+/** ...but the second section is included down to this fraction, so answers usually quote two. */
+export const SECOND_SECTION_RATIO = 0.2;
+/** Other articles listed as related if their best section reaches this fraction of the top score. */
+export const RELATED_RATIO = 0.35;
+
+const DEFAULT_MAX_SECTIONS = 3;
+
+/** What the guide says up front for tools it cannot fully perform without a model. */
+const TOOL_LEADS: Record<GuideToolType, string> = {
+  chat: 'Here is what the built-in guide says:',
+  lyrics: 'The built-in guide cannot write or rewrite lyrics for you, but these sections walk you through doing it yourself:',
+  coverart: 'The built-in guide cannot create images, but here is guidance for designing your cover:',
+  marketing: 'Here is what the built-in guide suggests:',
+  review: 'The built-in guide cannot hear or read your track, but you can use these checklists to review it yourself:',
+};
+
+/** Example questions offered when nothing matches, per tool. */
+const EXAMPLE_QUESTIONS: Record<GuideToolType, string> = {
+  chat: '"how do I get paid when my song plays on the radio?" or "what should I put on a split sheet?"',
+  lyrics: '"how do I write a catchy hook?" or "how can I fix my rhymes?"',
+  coverart: '"what size should my cover art be?" or "ideas for a minimalist cover"',
+  marketing: '"when should I pitch my song to Spotify playlists?" or "how do I get more fans?"',
+  review: '"how do I improve my flow?" or "how do I judge a song\'s commercial potential?"',
+};
+
+/** Topics suggested when nothing matches, per tool (slugs, in order). */
+const SUGGESTED_TOPICS: Record<GuideToolType, string[]> = {
+  chat: ['royalties-and-pros', 'distribution', 'release-planning-and-pitching', 'beat-leasing', 'mixing-rap-vocals', 'contract-red-flags', 'building-a-fan-base'],
+  lyrics: ['writing-verses', 'writing-hooks', 'song-structure', 'reviewing-your-track', 'collaborations-and-features', 'copyright-registration'],
+  coverart: ['cover-art-basics', 'cover-art-styles', 'music-videos-on-a-budget', 'press-kit-epk', 'merch'],
+  marketing: ['release-planning-and-pitching', 'promotion-tactics', 'social-media-strategy', 'building-a-fan-base', 'collaborations-and-features', 'pre-saves'],
+  review: ['reviewing-your-track', 'writing-verses', 'song-structure', 'mixing-rap-vocals', 'mastering-and-loudness', 'writing-hooks'],
+};
+
+/** How many of the leading articles are checked for coverage of the question. */
+const COVERAGE_ARTICLES = 3;
+
+/**
+ * Whether the search found a real answer rather than an incidental word match. The best hit must
+ * (1) score above MIN_SCORE, (2) match at least one term in its article's title or tags, so the
+ * question is about what the article is about ("fix my car engine" only hits body text), and
+ * (3) one of the leading articles must match a fair share of what the user typed ("learn python
+ * programming" only matches "program"): MIN_MATCHED_TERMS words, or MIN_COVERAGE of them.
+ */
+export function isConfidentMatch(hits: GuideHit[], questionTerms: string[][]): boolean {
+  const top = hits[0];
+  if (!top || top.score < MIN_SCORE) return false;
+  const topical = Object.values(top.match).some((fields) => fields.includes('title') || fields.includes('tags'));
+  if (!topical) return false;
+  if (questionTerms.length === 0) return true;
+  const matchedByArticle = new Map<string, Set<string>>();
+  for (const hit of hits) {
+    let matched = matchedByArticle.get(hit.section.slug);
+    if (!matched) {
+      if (matchedByArticle.size >= COVERAGE_ARTICLES) continue;
+      matched = new Set();
+      matchedByArticle.set(hit.section.slug, matched);
+    }
+    for (const t of hit.queryTerms) matched.add(t);
+  }
+  return [...matchedByArticle.values()].some((matched) => {
+    const count = questionTerms.filter((group) => group.some((t) => matched.has(t))).length;
+    return count >= Math.min(MIN_MATCHED_TERMS, questionTerms.length) || count / questionTerms.length >= MIN_COVERAGE;
+  });
+}
+
+/** Chooses the sections to quote: the best one, then close runners-up, at most `max`. */
+export function selectSections(hits: GuideHit[], max: number): GuideHit[] {
+  const top = hits[0];
+  if (!top) return [];
+  const chosen = [top];
+  for (const hit of hits.slice(1)) {
+    if (chosen.length >= max) break;
+    const ratio = hit.score / top.score;
+    if (ratio >= SECTION_RATIO || (chosen.length === 1 && ratio >= SECOND_SECTION_RATIO)) chosen.push(hit);
+    else break;
+  }
+  return chosen;
+}
+
+function sectionMarkdown(section: GuideSection): string {
+  const heading = section.heading ? `#### ${section.heading}\n\n` : '';
+  return `${heading}${section.text}`;
+}
+
+function articleLabel(article: { title: string }): string {
+  return `**${article.title}**`;
+}
+
+function noMatch(question: string, toolType: GuideToolType, articles: readonly GuideArticle[]): GuideAnswer {
+  const bySlug = new Map(articles.map((a) => [a.slug, a]));
+  const topics = SUGGESTED_TOPICS[toolType].map((slug) => bySlug.get(slug)).filter((a): a is GuideArticle => !!a);
+  const intro = question.trim()
+    ? 'The built-in guide has no article that answers that, so I would rather not guess.'
+    : 'Ask a question and the built-in guide will answer from its articles.';
+  const markdown = [
+    intro,
+    '',
+    `It covers ${articles.length} topics for independent rap and hip-hop artists, including:`,
+    '',
+    ...topics.map((a) => `- ${a.title}`),
+    '',
+    `Try asking about one of these, for example ${EXAMPLE_QUESTIONS[toolType]}.`,
+    '',
+    CONNECT_MODEL_LINE,
+  ].join('\n');
+  return { markdown, articles: [], engine: GUIDE_ENGINE };
+}
+
+/**
+ * Answers a question from the built-in guide: quotes the two or three most relevant `##` sections
+ * under their article titles, names the sources, and ends with the connect-a-model line.
+ */
+export function answerFromGuide(question: string, opts: GuideAnswerOptions = {}): GuideAnswer {
+  const guide = createGuide();
+  // Unknown tool types (e.g. a conversation category such as "studio") fall back to plain chat.
+  const toolType: GuideToolType = opts.toolType && Object.hasOwn(TOOL_LEADS, opts.toolType) ? opts.toolType : 'chat';
+  const requested = Number.isFinite(opts.maxSections) ? Math.floor(opts.maxSections!) : DEFAULT_MAX_SECTIONS;
+  const max = Math.min(5, Math.max(1, requested));
+  const hits = question.trim() ? guide.search(question, { toolType }) : [];
+  if (!isConfidentMatch(hits, guide.questionTerms(question))) return noMatch(question, toolType, guide.articles);
+
+  const chosen = selectSections(hits, max);
+  // Group quoted sections by article; articles and the sections within them in relevance order.
+  const groups = new Map<string, GuideSection[]>();
+  for (const hit of chosen) {
+    const list = groups.get(hit.section.slug) ?? [];
+    list.push(hit.section);
+    groups.set(hit.section.slug, list);
+  }
+  const bySlug = new Map(guide.articles.map((a) => [a.slug, a]));
+  const quoted = [...groups.keys()].map((slug) => bySlug.get(slug)!);
+
+  const parts: string[] = [TOOL_LEADS[toolType]];
+  for (const article of quoted) {
+    const sections = groups.get(article.slug)!;
+    parts.push(`### ${article.title}`);
+    parts.push(...sections.map(sectionMarkdown));
+    if (article.disclaimer) parts.push(`_${article.disclaimer}_`);
+  }
+
+  const top = hits[0].score;
+  const related: GuideArticle[] = [];
+  for (const hit of hits) {
+    if (related.length >= 2 || hit.score < top * RELATED_RATIO) break;
+    const article = bySlug.get(hit.section.slug)!;
+    if (!groups.has(article.slug) && !related.includes(article)) related.push(article);
+  }
+
+  parts.push(`Source${quoted.length > 1 ? 's' : ''}: ${quoted.map(articleLabel).join(', ')}.`);
+  if (related.length) parts.push(`Related guide articles: ${related.map(articleLabel).join(', ')}.`);
+  parts.push(CONNECT_MODEL_LINE);
+
+  return {
+    markdown: parts.join('\n\n'),
+    articles: quoted.map((a) => ({ slug: a.slug, title: a.title })),
+    engine: GUIDE_ENGINE,
+  };
+}

@@ -1,0 +1,27 @@
+import { ARTICLES } from './articles/index';
+import type { GuideArticle, GuideToolType } from './types';
+
+export { answerFromGuide, CONNECT_MODEL_LINE, GUIDE_ENGINE, isConfidentMatch } from './answer';
+export type { GuideAnswer, GuideAnswerOptions } from './answer';
+export { buildGuide, createGuide, splitSections } from './search';
+export type { Guide, GuideHit, GuideSection } from './search';
+export type { GuideArticle, GuideToolType };
+
+export interface GuideArticleSummary {
+  slug: string;
+  title: string;
+  tags: string[];
+}
+
+/** Articles for a guide page: slug, title and tags, in guide order. */
+export function listGuideArticles(): GuideArticleSummary[] {
+  return ARTICLES.map((a) => ({ slug: a.slug, title: a.title, tags: [...a.tags] }));
+}
+
+/** One article as Markdown (title, disclaimer, body), or undefined for an unknown slug. */
+export function getGuideArticle(slug: string): (GuideArticleSummary & { markdown: string }) | undefined {
+  const a = ARTICLES.find((x) => x.slug === slug);
+  if (!a) return undefined;
+  const disclaimer = a.disclaimer ? `_${a.disclaimer}_\n\n` : '';
+  return { slug: a.slug, title: a.title, tags: [...a.tags], markdown: `# ${a.title}\n\n${disclaimer}${a.body}\n` };
+}
