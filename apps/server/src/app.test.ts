@@ -123,9 +123,12 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('members only');
     });
 
-    it('answers a missing asset and unknown upload path with 404, not the app', async () => {
+    it('answers a missing asset with 404 and an upload path with JSON, not the app', async () => {
       expect((await t.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: '/uploads/tracks/nope.mp3' })).statusCode).toBe(404);
+      const upload = await t.app.inject({ url: '/uploads/tracks/nope.mp3' });
+      expect(upload.statusCode).toBe(401);
+      expect(upload.json().message).toEqual(expect.any(String));
+      expect((await t.app.inject({ url: '/uploads/other/thing' })).statusCode).toBe(404);
     });
   });
 });

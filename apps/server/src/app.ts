@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env';
 import type { Db } from './db/index';
@@ -13,6 +15,14 @@ import { createAuthService } from './services/auth.service';
 import { createConversationService } from './services/conversation.service';
 import { createChatService } from './services/chat.service';
 import { createTextProvider, type TextSettings } from './providers/text/index';
+import { createSpeechToText, type SpeechSettings } from './providers/speech/index';
+import { createLocalDiskStorage } from './providers/storage/local-disk';
+import { createTrackRepository } from './repositories/track.repository';
+import { createTrackService } from './services/track.service';
+import { createJobRepository } from './jobs/job.repository';
+import { createJobQueue } from './jobs/queue';
+import { createJobWorker } from './jobs/worker';
+import { createTrackProcessors } from './jobs/processors/track.processors';
 import { registerErrorHandler } from './plugins/errors';
 import { requireAdmin, sessionPlugin } from './plugins/session';
 import { csrfPlugin } from './plugins/csrf';
@@ -21,6 +31,7 @@ import { authRoutes } from './routes/auth/index';
 import { conversationRoutes } from './routes/conversations/index';
 import { adminRoutes } from './routes/admin/index';
 import { chatRoutes } from './routes/chat/index';
+import { trackRoutes } from './routes/tracks/index';
 import { healthRoutes } from './routes/health';
 
 export type AppEnv = Pick<
@@ -35,6 +46,12 @@ export type AppEnv = Pick<
   | 'LOG_LEVEL'
   | 'webDistDir'
   | keyof TextSettings
+  | keyof SpeechSettings
+  | 'dataDir'
+  | 'MAX_UPLOAD_MB'
+  | 'RUN_JOBS_IN_SERVER'
+  | 'JOB_CONCURRENCY'
+  | 'JOB_LEASE_SECONDS'
 >;
 
 export function createServices(db: Db, env: AppEnv) {
@@ -58,7 +75,33 @@ export function createServices(db: Db, env: AppEnv) {
     messages: messageRepository,
     text: createTextProvider(env),
   });
-  return { users, auth, conversations, chat };
+  const storage = createLocalDiskStorage(path.join(env.dataDir, 'uploads'));
+  const speech = createSpeechToText(env);
+  const jobRepository = createJobRepository(db.kysely);
+  const trackRepository = createTrackRepository(db.kysely);
+  const processors = { ...createTrackProcessors({ tracks: trackRepository, storage, speech }) };
+  // The queue wakes this process's worker at once; other processes find the job on their next poll.
+  let wakeWorker = () => {};
+  const queue = createJobQueue(jobRepository, () => wakeWorker());
+  const createWorker = (log?: Parameters<typeof createJobWorker>[0]['log']) => {
+    const worker = createJobWorker({
+      jobs: jobRepository,
+      processors,
+      concurrency: env.JOB_CONCURRENCY,
+      leaseMs: env.JOB_LEASE_SECONDS * 1000,
+      log,
+    });
+    wakeWorker = worker.wake;
+    return worker;
+  };
+  const tracks = createTrackService({
+    tracks: trackRepository,
+    storage,
+    queue,
+    transcriptionAvailable: speech !== undefined,
+    maxUploadMb: env.MAX_UPLOAD_MB,
+  });
+  return { users, auth, conversations, chat, tracks, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -108,7 +151,22 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth: services.auth });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },
+  });
+  await app.register(trackRoutes, { tracks: services.tracks, queue: services.queue });
   await app.register(adminRoutes, { users: services.users });
+
+  // Housekeeping: expired sessions and login failures outside the throttling window.
+  const prune = setInterval(() => void services.auth.prune().catch((err) => app.log.warn({ err }, 'prune failed')), 3_600_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
+  if (env.RUN_JOBS_IN_SERVER) {
+    const worker = services.createWorker(app.log);
+    app.addHook('onReady', () => worker.start());
+    app.addHook('onClose', () => worker.stop());
+  }
   await registerWebApp(app, env.webDistDir);
 
   return app;

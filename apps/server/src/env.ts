@@ -40,6 +40,16 @@ const envSchema = z.object({
   AI_MODEL_MARKETING: z.string().min(1).optional(),
   AI_MODEL_REVIEW: z.string().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  /** Speech-to-text on the OpenAI /audio/transcriptions protocol. Unset: artists type or paste lyrics. */
+  STT_BASE_URL: z.url('must be a URL such as http://localhost:8000/v1').optional(),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  STT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  MAX_UPLOAD_MB: z.coerce.number().min(1).max(2048).default(50),
+  /** Run background jobs inside the web server process (one-process installs). */
+  RUN_JOBS_IN_SERVER: bool.default(true),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** The built web app; the server serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

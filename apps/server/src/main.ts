@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { EnvError, loadEnv } from './env';
 import { migrateToLatest, openDatabase } from './db/index';
-import { buildApp, createServices } from './app';
+import { buildApp } from './app';
 
 async function main() {
   const env = loadEnv();
@@ -9,14 +9,9 @@ async function main() {
   await migrateToLatest(db);
   const app = await buildApp(db, env);
 
-  const { auth } = createServices(db, env);
-  const prune = setInterval(() => void auth.prune().catch((err) => app.log.warn({ err }, 'prune failed')), 3_600_000);
-  prune.unref();
-
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    clearInterval(prune);
-    await app.close();
+    await app.close(); // stops the job worker too; running jobs return to the queue
     await db.close();
     process.exit(0);
   };
@@ -29,10 +24,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  console.error(error instanceof EnvError ? error.message : error);
   process.exit(1);
 });

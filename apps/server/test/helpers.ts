@@ -67,6 +67,13 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   LOG_LEVEL: 'silent',
   webDistDir: path.join(os.tmpdir(), 'mo-no-web-dist'),
   AI_TIMEOUT_SECONDS: 5,
+  STT_MODEL: 'whisper-1',
+  STT_TIMEOUT_SECONDS: 30,
+  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-data-')),
+  MAX_UPLOAD_MB: 50,
+  RUN_JOBS_IN_SERVER: false,
+  JOB_CONCURRENCY: 1,
+  JOB_LEASE_SECONDS: 60,
   ...overrides,
 });
 

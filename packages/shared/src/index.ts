@@ -4,3 +4,4 @@ export * from './conversations';
 export * from './errors';
 export * from './pagination';
 export * from './ai';
+export * from './tracks';

@@ -28,7 +28,11 @@ export function createLocalDiskStorage(root: string): FileStorage {
       const { size } = await fs.promises.stat(partial);
       return {
         size,
-        commit: () => fs.promises.rename(partial, target),
+        commit: async (finalKey?: string) => {
+          const destination = finalKey ? resolve(finalKey) : target;
+          await fs.promises.mkdir(path.dirname(destination), { recursive: true });
+          await fs.promises.rename(partial, destination);
+        },
         discard: () => fs.promises.rm(partial, { force: true }),
       };
     },

@@ -5,8 +5,11 @@ import type { Readable } from 'node:stream';
  * interface (roadmap 12). Keys are relative names such as `tracks/<file>`.
  */
 export interface FileStorage {
-  /** Streams `source` to a temporary place; nothing is visible under `key` until commit(). */
-  write(key: string, source: Readable): Promise<{ size: number; commit(): Promise<void>; discard(): Promise<void> }>;
+  /**
+   * Streams `source` to a temporary place named after `key`; nothing is visible until commit(),
+   * which may give it a final key (known only once the content has been checked).
+   */
+  write(key: string, source: Readable): Promise<{ size: number; commit(finalKey?: string): Promise<void>; discard(): Promise<void> }>;
   size(key: string): Promise<number | undefined>;
   /** Reads a byte range (inclusive end), or the whole file. */
   read(key: string, range?: { start: number; end: number }): Readable;

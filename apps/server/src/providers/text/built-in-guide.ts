@@ -1,4 +1,4 @@
-import { answerFromGuide } from '@members-only/engines/guide';
+import { answerFromGuide, createGuide } from '@members-only/engines/guide';
 import type { TextProvider, TextRequest } from './types';
 
 export const BUILT_IN_GUIDE = 'Built-in guide';
@@ -12,6 +12,7 @@ const lastUserTurn = (request: TextRequest) =>
  * plainly that it is the guide, not a model.
  */
 export function createBuiltInGuideProvider(): TextProvider {
+  createGuide(); // build the index at start-up, not on the first question
   const answer = (request: TextRequest) => answerFromGuide(lastUserTurn(request), { toolType: request.task }).markdown;
   return {
     isModel: false,

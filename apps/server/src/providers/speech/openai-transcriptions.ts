@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { AppError } from '../../errors';
+import type { SpeechToText } from './types';
+
+export interface TranscriptionOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+/** The OpenAI `/audio/transcriptions` protocol, which Whisper servers (faster-whisper, whisper.cpp, LocalAI...) also speak. */
+export function createOpenAiTranscriber(options: TranscriptionOptions): SpeechToText {
+  const doFetch = options.fetch ?? fetch;
+  const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
+  return {
+    engine: options.model,
+    async transcribe(file, signal) {
+      const form = new FormData();
+      form.append('file', await fs.openAsBlob(file.path, { type: file.mimeType }), file.filename);
+      form.append('model', options.model);
+      form.append('response_format', 'json');
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      let response: Response;
+      try {
+        response = await doFetch(endpoint, {
+          method: 'POST',
+          headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+          body: form,
+          signal: combined,
+        });
+      } catch (error) {
+        if (timeout.aborted) throw new AppError(504, 'The speech-to-text service took too long to answer.', 'upstream_timeout');
+        if (signal?.aborted) throw error;
+        throw new AppError(503, 'The speech-to-text service could not be reached.', 'upstream_unreachable');
+      }
+      if (!response.ok) {
+        const status = response.status;
+        if (status === 401 || status === 403) throw new AppError(502, 'The speech-to-text service rejected our API key. Check STT_API_KEY.', 'upstream_auth');
+        if (status === 429) throw new AppError(429, 'The speech-to-text service is rate limiting requests.', 'upstream_rate_limited');
+        if (status === 413) throw new AppError(413, 'The speech-to-text service refused the file as too large.', 'upstream_too_large');
+        throw new AppError(status >= 500 ? 503 : 502, `The speech-to-text service answered ${status}.`, 'upstream_failed');
+      }
+      const json: any = await response.json().catch(() => undefined);
+      if (typeof json?.text !== 'string') throw new AppError(502, 'The speech-to-text service sent a reply we could not read.', 'upstream_malformed');
+      return json.text.trim();
+    },
+  };
+}

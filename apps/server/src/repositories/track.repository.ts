@@ -1,0 +1,54 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, TrackRow, TracksTable } from '../db/types';
+import { nowIso } from '../db/index';
+
+export type TrackWithProgress = TrackRow & { analysis_progress: number | null; transcription_progress: number | null };
+
+export function createTrackRepository(db: Kysely<Database>) {
+  /** Tracks with the progress of their analysis and transcription jobs. */
+  const withProgress = () =>
+    db
+      .selectFrom('tracks')
+      .leftJoin('jobs as aj', 'aj.id', 'tracks.analysis_job_id')
+      .leftJoin('jobs as tj', 'tj.id', 'tracks.transcription_job_id')
+      .selectAll('tracks')
+      .select(['aj.progress as analysis_progress', 'tj.progress as transcription_progress']);
+
+  return {
+    findOwned(id: number, userId: number): Promise<TrackWithProgress | undefined> {
+      return withProgress().where('tracks.id', '=', id).where('tracks.user_id', '=', userId).executeTakeFirst();
+    },
+
+    findById(id: number): Promise<TrackRow | undefined> {
+      return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByFilename(filename: string): Promise<TrackRow | undefined> {
+      return db.selectFrom('tracks').selectAll().where('filename', '=', filename).executeTakeFirst();
+    },
+
+    listForUser(userId: number, { limit, offset }: { limit: number; offset: number }): Promise<TrackWithProgress[]> {
+      return withProgress()
+        .where('tracks.user_id', '=', userId)
+        .orderBy('tracks.created_at', 'desc')
+        .orderBy('tracks.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    insert(values: Omit<TrackRow, 'id' | 'created_at' | 'updated_at'>): Promise<TrackRow> {
+      const now = nowIso();
+      return db.insertInto('tracks').values({ ...values, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async update(id: number, values: Omit<Updateable<TracksTable>, 'id' | 'updated_at'>) {
+      await db.updateTable('tracks').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute();
+    },
+
+    async delete(id: number) {
+      await db.deleteFrom('tracks').where('id', '=', id).execute();
+    },
+  };
+}
+export type TrackRepository = ReturnType<typeof createTrackRepository>;

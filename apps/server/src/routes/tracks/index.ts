@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import rangeParser from 'range-parser';
+import { idParamSchema, pageQuerySchema, setTranscriptionSchema } from '@members-only/shared';
+import type { TrackService } from '../../services/track.service';
+import type { JobQueue } from '../../jobs/queue';
+import { presentJob, presentTrack } from '../../presenters/track.presenter';
+import { requireUser } from '../../plugins/session';
+import { AppError, badRequest, notFound } from '../../errors';
+
+const trackIdParams = z.object({
+  id: z.coerce.number({ error: 'Invalid track ID' }).int('Invalid track ID').positive('Invalid track ID').max(2_147_483_647, 'Invalid track ID'),
+});
+
+export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; queue: JobQueue }> = async (app, { tracks, queue }) => {
+  app.post('/api/tracks/upload', async (request, reply) => {
+    const user = requireUser(request);
+    if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data in the field "audioFile".');
+    const file = await request.file();
+    if (!file) throw badRequest('Choose an audio file to upload.', { audioFile: ['Choose an audio file to upload.'] });
+    if (file.fieldname !== 'audioFile') {
+      file.file.resume();
+      throw badRequest('Send the audio in the form field "audioFile".', { audioFile: ['Missing'] });
+    }
+    const track = await tracks.upload(user.id, { filename: file.filename, stream: file.file });
+    return reply.status(201).send(presentTrack(track, { withWaveform: true }));
+  });
+
+  app.get('/api/tracks', { schema: { querystring: pageQuerySchema } }, async (request) => {
+    const user = requireUser(request);
+    return (await tracks.list(user.id, request.query)).map((t) => presentTrack(t));
+  });
+
+  app.get('/api/tracks/:id', { schema: { params: trackIdParams } }, async (request) => {
+    const user = requireUser(request);
+    return presentTrack(await tracks.getOwned(user.id, request.params.id), { withWaveform: true });
+  });
+
+  app.put('/api/tracks/:id/transcription', { schema: { params: trackIdParams, body: setTranscriptionSchema } }, async (request) => {
+    const user = requireUser(request);
+    return presentTrack(await tracks.setTranscription(user.id, request.params.id, request.body.transcription), { withWaveform: true });
+  });
+
+  app.delete('/api/tracks/:id', { schema: { params: trackIdParams } }, async (request, reply) => {
+    const user = requireUser(request);
+    await tracks.remove(user.id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/jobs/:id', { schema: { params: idParamSchema } }, async (request) => {
+    const user = requireUser(request);
+    const job = await queue.findOwned(request.params.id, user.id);
+    if (!job) throw notFound('Job');
+    return presentJob(job);
+  });
+
+  /** Private audio: only its owner or an admin, with Range support so players can seek (amendment B3). */
+  app.get('/uploads/tracks/:filename', { schema: { params: z.object({ filename: z.string().max(300) }) } }, async (request, reply) => {
+    const user = requireUser(request);
+    const audio = await tracks.audioFor(user, request.params.filename);
+    reply.header('content-type', audio.track.mime_type);
+    reply.header('accept-ranges', 'bytes');
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(audio.track.original_name)}`);
+    const header = request.headers.range;
+    const ranges = header ? rangeParser(audio.size, header, { combine: true }) : -2;
+    if (ranges === -1) {
+      reply.header('content-range', `bytes */${audio.size}`);
+      throw new AppError(416, 'Requested range not satisfiable', 'range_not_satisfiable');
+    }
+    if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) {
+      reply.header('content-length', String(audio.size));
+      return reply.send(audio.read());
+    }
+    const [{ start, end }] = ranges as unknown as [{ start: number; end: number }];
+    reply.status(206);
+    reply.header('content-range', `bytes ${start}-${end}/${audio.size}`);
+    reply.header('content-length', String(end - start + 1));
+    return reply.send(audio.read({ start, end }));
+  });
+};

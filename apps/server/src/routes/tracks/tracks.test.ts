@@ -1,0 +1,278 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { titleFromFilename } from '@members-only/shared';
+import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
+import { startFakeStt } from '../../../test/fake-stt';
+import { makeClickTrack, makeNotAudioFile, toM4a, toMp3 } from '../../audio/fixtures';
+
+type Registered = Awaited<ReturnType<typeof registerUser>>;
+/** Response bodies in these tests are the API's JSON. */
+const body = (res: Response): Promise<any> => res.json();
+
+async function listen(t: TestApp) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+function upload(base: string, cookie: string, file: Buffer | string, filename: string, field = 'audioFile') {
+  const form = new FormData();
+  const bytes = typeof file === 'string' ? fs.readFileSync(file) : file;
+  form.append(field, new Blob([bytes]), filename);
+  return fetch(`${base}/api/tracks/upload`, { method: 'POST', headers: { cookie }, body: form });
+}
+
+async function waitForTrack(base: string, cookie: string, id: number, done: (t: any) => boolean, timeoutMs = 20_000) {
+  const start = Date.now();
+  for (;;) {
+    const track = await await body(await fetch(`${base}/api/tracks/${id}`, { headers: { cookie } }));
+    if (done(track)) return track;
+    if (Date.now() - start > timeoutMs) throw new Error(`track never finished: ${JSON.stringify(track).slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const uploadedFiles = (dataDir: string) => {
+  const dir = path.join(dataDir, 'uploads', 'tracks');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+describe.each(dialects)('tracks on %s', (dialect) => {
+  let t: TestApp;
+  let base: string;
+  let dataDir: string;
+  let admin: Registered;
+  let alice: Registered;
+  let bob: Registered;
+  let wav: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-tracks-'));
+    t = await createTestApp(dialect, { dataDir, RUN_JOBS_IN_SERVER: true });
+    base = await listen(t);
+    admin = await registerUser(t.app);
+    alice = await registerUser(t.app);
+    bob = await registerUser(t.app);
+    wav = await makeClickTrack({ bpm: 120, seconds: 8, channels: 2 });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it.each([
+    ['wav', 'audio/wav'],
+    ['mp3', 'audio/mpeg'],
+    ['m4a', 'audio/mp4'],
+  ])('uploads %s, keeps it private under an unguessable name and analyses it', async (ext, mime) => {
+    const file = ext === 'wav' ? wav : ext === 'mp3' ? await toMp3(wav) : await toM4a(wav);
+    const res = await upload(base, alice.cookie, file, `My Big-Hit Song.${ext}`);
+    expect(res.status).toBe(201);
+    const track = await body(res);
+    expect(track).toMatchObject({ originalName: `My Big-Hit Song.${ext}`, title: 'My Big-Hit Song', mimeType: mime, userId: alice.user.id });
+    expect(track.filename).toMatch(new RegExp(`^[0-9a-f]{32}-My_Big_Hit_Song\\.${ext}$`));
+    expect(titleFromFilename(track.filename)).toBe('My_Big_Hit_Song');
+    expect(track.audioUrl).toBe(`/uploads/tracks/${track.filename}`);
+    expect(track.transcriptionStatus).toBe('unavailable');
+    expect(track.transcriptionError).toContain('Paste or type the lyrics');
+
+    const analysed = await waitForTrack(base, alice.cookie, track.id, (x) => x.analysis.status === 'done');
+    expect(analysed.duration).toBeCloseTo(8, 1);
+    expect(Math.abs(analysed.analysis.bpm - 120)).toBeLessThanOrEqual(1);
+    expect(analysed.analysis.lufs).toEqual(expect.any(Number));
+    expect(analysed.analysis.truePeak).toEqual(expect.any(Number));
+    expect(analysed.analysis.engine).toBe('built-in analyzer v1');
+    expect(analysed.analysis.progress).toBe(1);
+    expect(analysed.analysis.waveform.length).toBeGreaterThan(100);
+
+    const job = await await body(await fetch(`${base}/api/jobs/${analysed.analysis.jobId}`, { headers: { cookie: alice.cookie } }));
+    expect(job).toMatchObject({ status: 'done', progress: 1, type: 'track.analyze' });
+    expect((await fetch(`${base}/api/jobs/${analysed.analysis.jobId}`, { headers: { cookie: bob.cookie } })).status).toBe(404);
+  });
+
+  it('refuses text disguised as .mp3 with 415 and leaves nothing behind', async () => {
+    const before = uploadedFiles(dataDir).length;
+    const res = await upload(base, bob.cookie, await makeNotAudioFile({ ext: 'mp3' }), 'totally-a-song.mp3');
+    expect(res.status).toBe(415);
+    expect((await body(res)).message).toBe('Unsupported file type. Upload an MP3, WAV, M4A or AAC audio file.');
+    expect(uploadedFiles(dataDir).length).toBe(before);
+    expect(await await body(await fetch(`${base}/api/tracks`, { headers: { cookie: bob.cookie } }))).toEqual([]);
+  });
+
+  it('refuses 50 MB + 1 byte with 413 and leaves no row and no file', async () => {
+    const before = uploadedFiles(dataDir).length;
+    const big = Buffer.alloc(50 * 1024 * 1024 + 1);
+    fs.readFileSync(wav).copy(big); // a real WAV header: only the size is wrong
+    const res = await upload(base, bob.cookie, big, 'huge.wav');
+    expect(res.status).toBe(413);
+    expect((await body(res)).message).toBe('The file is too large. The limit is 50 MB.');
+    expect(uploadedFiles(dataDir).length).toBe(before);
+    expect(await await body(await fetch(`${base}/api/tracks`, { headers: { cookie: bob.cookie } }))).toEqual([]);
+  });
+
+  it('leaves neither a row nor a partial file when the client aborts mid-upload', async () => {
+    const before = uploadedFiles(dataDir);
+    const boundary = '----mo-test-boundary';
+    const { port } = t.app.server.address() as AddressInfo;
+    await new Promise<void>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1', port, method: 'POST', path: '/api/tracks/upload',
+        headers: { cookie: bob.cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(5_000_000) },
+      });
+      req.on('error', () => resolve());
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="cut.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+      req.write(fs.readFileSync(wav).subarray(0, 200_000));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(uploadedFiles(dataDir)).toEqual(before);
+    expect(await await body(await fetch(`${base}/api/tracks`, { headers: { cookie: bob.cookie } }))).toEqual([]);
+  });
+
+  it('asks for the audioFile field and a file', async () => {
+    const wrongField = await upload(base, bob.cookie, wav, 'a.wav', 'file');
+    expect(wrongField.status).toBe(400);
+    const notMultipart = await fetch(`${base}/api/tracks/upload`, { method: 'POST', headers: { cookie: bob.cookie, 'content-type': 'application/json' }, body: '{}' });
+    expect(notMultipart.status).toBe(400);
+    expect((await fetch(`${base}/api/tracks/upload`, { method: 'POST', body: new FormData() })).status).toBe(401);
+  });
+
+  it('keeps tracks and their audio private: 404 for others, 401 signed out, admins may listen', async () => {
+    const track = await await body(await upload(base, alice.cookie, wav, 'private.wav'));
+    expect((await fetch(`${base}/api/tracks/${track.id}`, { headers: { cookie: bob.cookie } })).status).toBe(404);
+    expect((await fetch(`${base}${track.audioUrl}`, { headers: { cookie: bob.cookie } })).status).toBe(404);
+    expect((await fetch(`${base}${track.audioUrl}`)).status).toBe(401);
+    const own = await fetch(`${base}${track.audioUrl}`, { headers: { cookie: alice.cookie } });
+    expect(own.status).toBe(200);
+    expect(Buffer.from(await own.arrayBuffer()).equals(fs.readFileSync(wav))).toBe(true);
+    expect((await fetch(`${base}${track.audioUrl}`, { headers: { cookie: admin.cookie } })).status).toBe(200);
+    expect((await fetch(`${base}/uploads/tracks/${'0'.repeat(32)}-guess.wav`, { headers: { cookie: alice.cookie } })).status).toBe(404);
+  });
+
+  it('serves byte ranges with 206 so players can seek', async () => {
+    const track = await await body(await upload(base, alice.cookie, wav, 'seek.wav'));
+    const bytes = fs.readFileSync(wav);
+    const first = await fetch(`${base}${track.audioUrl}`, { headers: { cookie: alice.cookie, range: 'bytes=100-199' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
+    expect(first.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await first.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+    const tail = await fetch(`${base}${track.audioUrl}`, { headers: { cookie: alice.cookie, range: 'bytes=-10' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(bytes.length - 10))).toBe(true);
+    const beyond = await fetch(`${base}${track.audioUrl}`, { headers: { cookie: alice.cookie, range: `bytes=${bytes.length + 5}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('lists your own tracks newest first and validates ids', async () => {
+    const { cookie } = await registerUser(t.app);
+    const a = await await body(await upload(base, cookie, wav, 'first.wav'));
+    const b = await await body(await upload(base, cookie, wav, 'second.wav'));
+    const list = await await body(await fetch(`${base}/api/tracks`, { headers: { cookie } }));
+    expect(list.map((x: { id: number }) => x.id)).toEqual([b.id, a.id]);
+    expect(list[0].analysis.waveform).toBeUndefined();
+    const bad = await fetch(`${base}/api/tracks/abc`, { headers: { cookie } });
+    expect(bad.status).toBe(400);
+    expect((await body(bad)).message).toBe('Invalid track ID');
+    expect((await fetch(`${base}/api/tracks/99999`, { headers: { cookie } })).status).toBe(404);
+  });
+
+  it('takes lyrics typed by the artist when there is no transcription', async () => {
+    const track = await await body(await upload(base, alice.cookie, wav, 'manual.wav'));
+    const put = (cookie: string, transcription: string) =>
+      fetch(`${base}/api/tracks/${track.id}/transcription`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ transcription }) });
+    expect((await put(alice.cookie, '   ')).status).toBe(400);
+    expect((await put(bob.cookie, 'not mine')).status).toBe(404);
+    const res = await put(alice.cookie, '  Started from the basement, now the whole block knows  ');
+    expect(res.status).toBe(200);
+    expect(await body(res)).toMatchObject({ transcription: 'Started from the basement, now the whole block knows', transcriptionStatus: 'done', transcriptionSource: 'manual', transcriptionError: null });
+  });
+
+  it('deletes a track with its file', async () => {
+    const track = await await body(await upload(base, alice.cookie, wav, 'gone.wav'));
+    await waitForTrack(base, alice.cookie, track.id, (x) => x.analysis.status !== 'pending' && x.analysis.status !== 'processing');
+    expect((await fetch(`${base}/api/tracks/${track.id}`, { method: 'DELETE', headers: { cookie: bob.cookie } })).status).toBe(404);
+    expect((await fetch(`${base}/api/tracks/${track.id}`, { method: 'DELETE', headers: { cookie: alice.cookie } })).status).toBe(204);
+    expect(uploadedFiles(dataDir)).not.toContain(track.filename);
+    expect((await fetch(`${base}${track.audioUrl}`, { headers: { cookie: alice.cookie } })).status).toBe(404);
+  });
+
+  it('fails analysis at once and clearly for a WAV whose header passes but whose audio will not decode', async () => {
+    const broken = Buffer.alloc(44 + 20_000, 0x55);
+    broken.write('RIFF', 0, 'latin1');
+    broken.writeUInt32LE(36 + 20_000, 4);
+    broken.write('WAVEfmt ', 8, 'latin1');
+    broken.writeUInt32LE(16, 16);
+    broken.fill(0, 20, 36); // format 0, no channels, sample rate 0
+    broken.write('data', 36, 'latin1');
+    broken.writeUInt32LE(20_000, 40);
+    const res = await upload(base, alice.cookie, broken, 'broken.wav');
+    expect(res.status).toBe(201);
+    const failed = await waitForTrack(base, alice.cookie, (await body(res)).id, (x) => x.analysis.status === 'failed');
+    expect(failed.analysis.error).toBe('We could not read this file as audio. Try exporting it again as MP3 or WAV.');
+    const job = await await body(await fetch(`${base}/api/jobs/${failed.analysis.jobId}`, { headers: { cookie: alice.cookie } }));
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+});
+
+describe('transcription', () => {
+  it('transcribes through a speech-to-text service, falls back clearly when it fails, and never overwrites typed lyrics', async () => {
+    const stt = await startFakeStt();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-stt-'));
+    const t = await createTestApp('sqlite', { dataDir, RUN_JOBS_IN_SERVER: true, STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-test' });
+    try {
+      const base = await listen(t);
+      const { cookie } = await registerUser(t.app);
+      const wav = await makeClickTrack({ bpm: 90, seconds: 3 });
+
+      stt.enqueue({ status: 200, text: ' Bars from the booth ' });
+      const ok = await await body(await upload(base, cookie, wav, 'sung.wav'));
+      expect(ok.transcriptionStatus).toMatch(/pending|processing|done/);
+      const done = await waitForTrack(base, cookie, ok.id, (x) => x.transcriptionStatus === 'done');
+      expect(done).toMatchObject({ transcription: 'Bars from the booth', transcriptionSource: 'speech-to-text' });
+      expect(stt.requests[0]).toMatchObject({ model: 'whisper-test', hasFile: true });
+      expect(stt.requests[0]!.contentType).toContain('multipart/form-data');
+
+      // Three failing attempts (the bounded retry), then a clear state with the manual path.
+      stt.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+      const bad = await await body(await upload(base, cookie, wav, 'mumbled.wav'));
+      const failed = await waitForTrack(base, cookie, bad.id, (x) => x.transcriptionStatus === 'failed', 30_000);
+      expect(failed.transcriptionError).toContain('Paste or type the lyrics instead');
+      expect(failed.transcription).toBeNull();
+    } finally {
+      await t.close();
+      await stt.close();
+    }
+  }, 60_000);
+});
+
+describe('jobs survive a restart', () => {
+  it('analyses a track queued while no worker ran once the server starts again', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-restart-'));
+    const { createTestDatabase, testEnv } = await import('../../../test/helpers');
+    const { buildApp } = await import('../../app');
+    const database = await createTestDatabase('sqlite');
+    try {
+      const first = await buildApp(database.db, testEnv({ dataDir, RUN_JOBS_IN_SERVER: false }));
+      const { cookie } = await registerUser(first);
+      await first.listen({ port: 0, host: '127.0.0.1' });
+      const base1 = `http://127.0.0.1:${(first.server.address() as AddressInfo).port}`;
+      const track = await await body(await upload(base1, cookie, await makeClickTrack({ bpm: 140, seconds: 6 }), 'queued.wav'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await await body(await fetch(`${base1}/api/tracks/${track.id}`, { headers: { cookie } }))).analysis.status).toBe('pending');
+      await first.close();
+
+      const second = await buildApp(database.db, testEnv({ dataDir, RUN_JOBS_IN_SERVER: true }));
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const base2 = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+      const done = await waitForTrack(base2, cookie, track.id, (x) => x.analysis.status === 'done');
+      expect(Math.abs(done.analysis.bpm - 140)).toBeLessThanOrEqual(1);
+      await second.close();
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
+});

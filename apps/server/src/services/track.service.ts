@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { UNTITLED_TRACK } from '@members-only/shared';
+import type { UserRow } from '../db/types';
+import type { TrackRepository } from '../repositories/track.repository';
+import type { FileStorage } from '../providers/storage/types';
+import type { JobQueue } from '../jobs/queue';
+import { AppError, badRequest, notFound } from '../errors';
+import { requireOwned } from './access';
+
+export const TRACK_JOBS = { analyze: 'track.analyze', transcribe: 'track.transcribe' } as const;
+
+/** Audio types we accept, decided from the file's first bytes (amendment B5). */
+const AUDIO_TYPES: Record<string, { mime: string; ext: string }> = {
+  mp3: { mime: 'audio/mpeg', ext: 'mp3' },
+  wav: { mime: 'audio/wav', ext: 'wav' },
+  m4a: { mime: 'audio/mp4', ext: 'm4a' },
+  mp4: { mime: 'audio/mp4', ext: 'm4a' },
+  aac: { mime: 'audio/aac', ext: 'aac' },
+};
+const SNIFF_BYTES = 4100;
+
+const unsupportedType = () =>
+  new AppError(415, 'Unsupported file type. Upload an MP3, WAV, M4A or AAC audio file.', 'unsupported_media_type');
+export const tooLarge = (maxMb: number) => new AppError(413, `The file is too large. The limit is ${maxMb} MB.`, 'payload_too_large');
+
+/** The original base name, made safe for a file name; dashes go so the spec's title rule still works. */
+function safeBase(originalName: string): string {
+  const base = path.basename(originalName).replace(/\.[^.]*$/, '');
+  return base.normalize('NFKC').replace(/[^\p{L}\p{N} _.()]+/gu, '_').replace(/\s+/g, '_').replace(/^[._]+|[._]+$/g, '').slice(0, 80) || 'track';
+}
+
+export interface IncomingAudio {
+  filename: string;
+  stream: Readable & { truncated?: boolean };
+}
+
+export function createTrackService(deps: {
+  tracks: TrackRepository;
+  storage: FileStorage;
+  queue: JobQueue;
+  transcriptionAvailable: boolean;
+  maxUploadMb: number;
+}) {
+  const { tracks, storage, queue, transcriptionAvailable, maxUploadMb } = deps;
+
+  return {
+    /**
+     * Streams the upload to storage (never whole in memory), checks size and content type, and
+     * only then writes the row: a rejected or aborted upload leaves neither a row nor a file.
+     */
+    async upload(userId: number, file: IncomingAudio) {
+      const head: Buffer[] = [];
+      let headBytes = 0;
+      async function* tap(source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          if (headBytes < SNIFF_BYTES) {
+            head.push(chunk);
+            headBytes += chunk.length;
+          }
+          yield chunk;
+        }
+      }
+      const random = crypto.randomBytes(16).toString('hex');
+      const pendingKey = `tracks/${random}.upload`;
+      let written;
+      try {
+        written = await storage.write(pendingKey, Readable.from(tap(file.stream)));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxUploadMb);
+        throw error;
+      }
+      if (file.stream.truncated) {
+        await written.discard();
+        throw tooLarge(maxUploadMb);
+      }
+      if (written.size === 0) {
+        await written.discard();
+        throw badRequest('The file is empty.');
+      }
+      const detected = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
+      const type = detected ? AUDIO_TYPES[detected.ext] : undefined;
+      if (!type) {
+        await written.discard();
+        throw unsupportedType();
+      }
+      const originalName = path.basename(file.filename || '').slice(0, 255) || `track.${type.ext}`;
+      const filename = `${random}-${safeBase(originalName)}.${type.ext}`;
+      const key = `tracks/${filename}`;
+      await written.commit(key);
+      try {
+        const title = originalName.replace(/\.[^.]*$/, '').trim() || UNTITLED_TRACK;
+        const row = await tracks.insert({
+          user_id: userId,
+          filename,
+          original_name: originalName,
+          title,
+          mime_type: type.mime,
+          size_bytes: written.size,
+          duration: null,
+          bpm: null,
+          musical_key: null,
+          lufs: null,
+          true_peak: null,
+          waveform: null,
+          analysis_status: 'pending',
+          analysis_error: null,
+          analysis_engine: null,
+          analysis_job_id: null,
+          transcription: null,
+          transcription_status: transcriptionAvailable ? 'pending' : 'unavailable',
+          transcription_error: transcriptionAvailable ? null : 'No speech-to-text service is configured. Paste or type the lyrics instead.',
+          transcription_source: null,
+          transcription_job_id: null,
+        });
+        const analysisJob = await queue.enqueue(TRACK_JOBS.analyze, { trackId: row.id }, { userId, maxAttempts: 3 });
+        const transcriptionJob = transcriptionAvailable
+          ? await queue.enqueue(TRACK_JOBS.transcribe, { trackId: row.id }, { userId, maxAttempts: 3 })
+          : undefined;
+        await tracks.update(row.id, { analysis_job_id: analysisJob.id, transcription_job_id: transcriptionJob?.id ?? null });
+        return (await tracks.findOwned(row.id, userId))!;
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+    },
+
+    list: (userId: number, page: { limit: number; offset: number }) => tracks.listForUser(userId, page),
+
+    async getOwned(userId: number, id: number) {
+      return requireOwned(await tracks.findOwned(id, userId), 'Track');
+    },
+
+    /** The manual path: the artist pastes or types the lyrics. */
+    async setTranscription(userId: number, id: number, transcription: string) {
+      requireOwned(await tracks.findOwned(id, userId), 'Track');
+      await tracks.update(id, {
+        transcription,
+        transcription_status: 'done',
+        transcription_source: 'manual',
+        transcription_error: null,
+      });
+      return (await tracks.findOwned(id, userId))!;
+    },
+
+    async remove(userId: number, id: number) {
+      const track = requireOwned(await tracks.findOwned(id, userId), 'Track');
+      await tracks.delete(id);
+      await storage.delete(`tracks/${track.filename}`);
+    },
+
+    /** The stored file for a listener: its owner or an admin. Anyone else gets a 404. */
+    async audioFor(user: UserRow, filename: string) {
+      const track = await tracks.findByFilename(filename);
+      if (!track || (track.user_id !== user.id && !user.is_admin)) throw notFound('File');
+      const size = await storage.size(`tracks/${track.filename}`);
+      if (size === undefined) throw notFound('File');
+      return { track, size, read: (range?: { start: number; end: number }) => storage.read(`tracks/${track.filename}`, range) };
+    },
+  };
+}
+export type TrackService = ReturnType<typeof createTrackService>;

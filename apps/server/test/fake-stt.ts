@@ -1,0 +1,31 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A local server speaking the OpenAI /audio/transcriptions protocol, scripted per request. */
+export async function startFakeStt() {
+  const queue: Array<{ status: number; text?: string }> = [];
+  const requests: Array<{ contentType: string; size: number; model: string | undefined; hasFile: boolean }> = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    const text = body.toString('latin1');
+    requests.push({
+      contentType: req.headers['content-type'] ?? '',
+      size: body.length,
+      model: /name="model"\r\n\r\n([^\r]*)/.exec(text)?.[1],
+      hasFile: /name="file"; filename="[^"]+"/.test(text),
+    });
+    const next = queue.shift() ?? { status: 200, text: 'default transcription' };
+    res.writeHead(next.status, { 'content-type': 'application/json' });
+    res.end(next.status === 200 ? JSON.stringify({ text: next.text }) : JSON.stringify({ error: { message: 'fake failure' } }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    enqueue: (...items: Array<{ status: number; text?: string }>) => queue.push(...items),
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}

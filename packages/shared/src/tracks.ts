@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const MAX_UPLOAD_MB = 50;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+/** What the upload picker offers; the server decides by the file's content, not these. */
+export const ACCEPTED_AUDIO_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac', 'video/mp4'];
+export const ACCEPTED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.mp4', '.aac'];
+export const UNTITLED_TRACK = 'Untitled Track';
+
+export const analysisStatusSchema = z.enum(['pending', 'processing', 'done', 'failed']);
+export const transcriptionStatusSchema = z.enum(['pending', 'processing', 'done', 'unavailable', 'failed']);
+
+export const trackSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  filename: z.string(),
+  originalName: z.string(),
+  title: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  /** Seconds, once analysed. */
+  duration: z.number().nullable(),
+  transcription: z.string().nullable(),
+  transcriptionStatus: transcriptionStatusSchema,
+  transcriptionError: z.string().nullable(),
+  transcriptionSource: z.enum(['speech-to-text', 'manual']).nullable(),
+  transcriptionProgress: z.number().nullable(),
+  /** Where the private audio streams from (owner or admin only). */
+  audioUrl: z.string(),
+  analysis: z.object({
+    status: analysisStatusSchema,
+    progress: z.number(),
+    error: z.string().nullable(),
+    engine: z.string().nullable(),
+    jobId: z.number().int().nullable(),
+    bpm: z.number().nullable(),
+    key: z.string().nullable(),
+    lufs: z.number().nullable(),
+    truePeak: z.number().nullable(),
+    /** Peaks 0..1 for drawing; only on GET /api/tracks/:id. */
+    waveform: z.array(z.number()).nullable().optional(),
+  }),
+  createdAt: z.string(),
+});
+export type Track = z.infer<typeof trackSchema>;
+
+export const setTranscriptionSchema = z.object({
+  transcription: z
+    .string()
+    .trim()
+    .min(1, 'Lyrics cannot be empty')
+    .max(20_000, 'Lyrics must be at most 20,000 characters'),
+});
+
+export const jobSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  error: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** Spec §3: the part after the last dash and before the extension is the default title. */
+export function titleFromFilename(filename: string): string {
+  const base = filename.replace(/\.[^.]*$/, '');
+  const afterDash = base.slice(base.lastIndexOf('-') + 1).trim();
+  return afterDash || UNTITLED_TRACK;
+}
