@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeLyrics } from '../lyrics';
+import { AAAA, longVerse } from './fixtures.test-data';
+
+describe('analyzeLyrics', () => {
+  it('gives per-line syllables and tokens with offsets into the original text', () => {
+    const text = 'Yo, I been runnin\' all night\r\nChasing the light!';
+    const a = analyzeLyrics(text);
+    expect(a.lines).toHaveLength(2);
+    for (const l of a.lines) {
+      for (const t of l.tokens) expect(text.slice(t.start, t.end)).toBe(t.text);
+      expect(l.syllables).toBe(l.tokens.reduce((s, t) => s + t.syllables, 0));
+    }
+    expect(a.lines[0].tokens.map((t) => t.text)).toEqual(['Yo', 'I', 'been', "runnin'", 'all', 'night']);
+    expect(a.lines[1].text).toBe('Chasing the light!'); // \r stripped
+  });
+
+  it('groups rhyme families with ids, types, colour indices and roles', () => {
+    const a = analyzeLyrics(AAAA);
+    const fam = a.families.find((f) => f.words.includes('night'));
+    expect(fam).toBeDefined();
+    expect(fam?.type).toBe('perfect');
+    expect(fam?.words).toEqual(expect.arrayContaining(['night', 'sight', 'light', 'bright']));
+    expect(a.families.map((f) => f.colorIndex)).toEqual(a.families.map((_, i) => i));
+    const night = a.lines[0].tokens.at(-1);
+    expect(night?.family).toBe(fam?.id);
+    expect(night?.rhyme).toBe('end');
+    expect(a.lines.map((l) => l.scheme)).toEqual(['A', 'A', 'A', 'A']);
+  });
+
+  it('marks internal rhymes', () => {
+    const a = analyzeLyrics('Stay in the cut with my mind on the grind\nI rewind every line till I find what I find');
+    const internal = a.lines[1].tokens.filter((t) => t.rhyme === 'internal').map((t) => t.word);
+    expect(internal).toEqual(expect.arrayContaining(['rewind', 'line']));
+    expect(a.measures.internalRhymes).toBeGreaterThan(0);
+  });
+
+  it('treats [Hook] headers and blank lines as section breaks', () => {
+    const a = analyzeLyrics('[Verse 1]\nI got the light\nIt feel right\n\n(Hook)\nMoney on the way\nEvery single day');
+    expect(a.lines.map((l) => l.kind)).toEqual(['header', 'bar', 'bar', 'blank', 'header', 'bar', 'bar']);
+    expect(a.verses.map((v) => v.scheme)).toEqual(['AA', 'AA']);
+    expect(a.lines.filter((l) => l.kind === 'bar').map((l) => l.bar)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('analyses a 64-line verse in well under 50 ms after warm-up', () => {
+    const text = longVerse();
+    expect(text.split('\n')).toHaveLength(64);
+    for (let i = 0; i < 5; i++) analyzeLyrics(`${text} warm${i}`);
+    const times: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const t0 = performance.now();
+      const a = analyzeLyrics(`${text}${'!'.repeat(i)}`); // a new string each time, like a keystroke
+      times.push(performance.now() - t0);
+      expect(a.measures.bars).toBe(64);
+    }
+    times.sort((x, y) => x - y);
+    expect(times[5]).toBeLessThan(50);
+  });
+});

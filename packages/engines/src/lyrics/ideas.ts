@@ -1,0 +1,313 @@
+// Rhyme ideas from a reverse index over the CMU dictionary, and the built-in
+// "next line" suggestions. The index is built lazily on the first call (one
+// pass over `dictionary`, ~117k plain words) and keeps only references to the
+// dictionary's own strings plus integer id lists, so memory stays modest.
+import { dictionary } from 'cmu-pronouncing-dictionary';
+import { analyzeLyrics } from './analyze';
+import { COMMON_WORDS, STOPWORDS } from './common-words';
+import { normalizeWord } from './pronounce';
+import { classifyRhyme, matchProfiles, profileOf, soundProfile, type SoundProfile } from './rhyme';
+import type { FamilyType, LyricToken, NextLineIdea, NextLineIdeaKind, RhymeIdea, RhymeIdeasOptions } from './types';
+
+interface RhymeIndex {
+  words: string[];
+  /** Raw ARPAbet strings, same order as words (shared with the dictionary object). */
+  phones: string[];
+  /** Key: vowels of the tail (from the last stressed vowel), e.g. "AY" or "AH IY". */
+  byTail: Map<string, number[]>;
+  /** Key: the last two vowels, e.g. "AY AY"; finds multis whose stress falls earlier. */
+  byLast2: Map<string, number[]>;
+  /** Fast membership for the plain words (hasOwn on the 135k-key dictionary object is slow). */
+  wordSet: Set<string>;
+  /** commonness() per word id, computed on demand (NaN = not yet). */
+  common: Float32Array;
+}
+
+// Never suggest slurs, whatever they rhyme with.
+const BLOCKED = new Set([
+  'nigger', 'niggers', 'nigga', 'niggas', 'faggot', 'faggots', 'fag', 'fags', 'retard', 'retards', 'retarded',
+  'chink', 'chinks', 'spic', 'spics', 'kike', 'kikes', 'wetback', 'wetbacks', 'tranny', 'dyke', 'dykes', 'coon', 'coons',
+]);
+
+let index: RhymeIndex | null = null;
+const PLAIN = /^[a-z]+$/;
+const HAS_VOWEL = /[aeiouy]/;
+
+function push(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
+
+function buildIndex(): RhymeIndex {
+  const words: string[] = [];
+  const phones: string[] = [];
+  const byTail = new Map<string, number[]>();
+  const byLast2 = new Map<string, number[]>();
+  const dict: Record<string, string> = dictionary;
+  const tailKey: string[] = [];
+  for (const word in dict) {
+    // Plain words only: skips "word(2)" variants, abbreviations with dots,
+    // digits, and letter soup without vowels.
+    if (word.length > 14 || !PLAIN.test(word) || !HAS_VOWEL.test(word)) continue;
+    if (word.length === 1 && word !== 'a' && word !== 'i') continue;
+    if (BLOCKED.has(word)) continue;
+    const ph = dict[word];
+    // Hand-rolled scan (no split): this loop runs ~117k times on first use.
+    let nv = 0;
+    let tail = -1;
+    let tokStart = 0;
+    tailKey.length = 0;
+    for (let i = 0; i <= ph.length; i++) {
+      if (i < ph.length && ph.charCodeAt(i) !== 32) continue;
+      const d = ph.charCodeAt(i - 1);
+      if (d >= 48 && d <= 50) {
+        if (d > 48) tail = nv;
+        tailKey.push(ph.slice(tokStart, i - 1));
+        nv++;
+      }
+      tokStart = i + 1;
+    }
+    if (!nv) continue;
+    if (tail < 0) tail = nv - 1;
+    const id = words.length;
+    words.push(word);
+    phones.push(ph);
+    push(byTail, tail === 0 ? tailKey.join(' ') : tailKey.slice(tail).join(' '), id);
+    if (nv >= 2) push(byLast2, `${tailKey[nv - 2]} ${tailKey[nv - 1]}`, id);
+  }
+  const common = new Float32Array(words.length).fill(Number.NaN);
+  return { words, phones, byTail, byLast2, wordSet: new Set(words), common };
+}
+
+function getIndex(): RhymeIndex {
+  if (!index) index = buildIndex();
+  return index;
+}
+
+/** 0..1: how likely a word is everyday vocabulary rather than a surname or oddity. */
+function commonness(idx: RhymeIndex, id: number): number {
+  let c = idx.common[id];
+  if (Number.isNaN(c)) {
+    c = computeCommonness(idx.words[id], idx.wordSet);
+    idx.common[id] = c;
+  }
+  return c;
+}
+
+function computeCommonness(word: string, wordSet: Set<string>): number {
+  // No frequency data: real words have derived forms in the dictionary,
+  // surnames and oddities rarely do (fight -> fights, fighting, fighter).
+  // "ripp", "zipp": a doubled final consonant on a real word is a surname spelling.
+  if (/([bcdgkmnprtv])\1$/.test(word) && wordSet.has(word.slice(0, -1))) return 0;
+  const stemE = word.endsWith('e') ? word.slice(0, -1) : word;
+  const last = word[word.length - 1];
+  // rip -> ripped, ripping: consonant doubling for short consonant-vowel-consonant words
+  const doubled = /[^aeiou][aeiou][bdgklmnprt]$/.test(word) ? [`${word}${last}ed`, `${word}${last}ing`, `${word}${last}er`] : [];
+  let forms = 0;
+  for (const f of [`${word}s`, `${word}es`, `${word}ed`, `${stemE}ed`, `${stemE}ing`, `${word}ing`, `${word}er`, `${word}ly`, `${word}ness`, ...doubled]) {
+    if (f !== word && wordSet.has(f)) forms++;
+  }
+  // The form count also breaks ties inside the common list (light before kite).
+  if (COMMON_WORDS.has(word)) return 1 + 0.01 * forms;
+  // Inflections of common words (lights, fighting) are common too.
+  for (const suf of ['s', 'es', 'ed', 'd', 'ing', 'er', 'ers', 'ly', 'y']) {
+    if (word.length > suf.length + 2 && word.endsWith(suf)) {
+      const stem = word.slice(0, -suf.length);
+      if (COMMON_WORDS.has(stem) || COMMON_WORDS.has(`${stem}e`)) return 0.8;
+    }
+  }
+  return Math.min(0.6, forms * 0.15);
+}
+
+const resultCache = new Map<string, RhymeIdea[]>();
+
+/**
+ * Ranked rhyme candidates for a word or short phrase: perfect, multi and slant.
+ * rank = similarity (slants -0.4) + 0.35 * commonness (-0.25 when the word
+ * looks like a name/oddity) - 0.02 per letter beyond 9.
+ */
+export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}): RhymeIdea[] {
+  const target = String(wordOrPhrase ?? '').trim();
+  const limit = Math.max(0, Math.floor(options.limit ?? 30));
+  const types = options.types?.length ? options.types : (['perfect', 'multi', 'slant'] as FamilyType[]);
+  const syl = options.syllables;
+  const cacheKey = `${target.toLowerCase()}|${syl ?? ''}|${limit}|${types.join(',')}`;
+  const hit = resultCache.get(cacheKey);
+  if (hit) return hit.map((r) => ({ ...r }));
+
+  const prof = soundProfile(target);
+  if (!prof.vowels.length || limit === 0) return [];
+  const idx = getIndex();
+  // The target's own words and their inflections (night -> nights) are not ideas.
+  const exclude = new Set<string>();
+  for (const w of target.split(/\s+/).map(normalizeWord).filter(Boolean)) {
+    const stemE = w.endsWith('e') ? w.slice(0, -1) : w;
+    for (const f of [w, `${w}s`, `${w}es`, `${w}ed`, `${w}d`, `${w}ing`, `${stemE}ing`, `${w}er`, `${w}ers`]) exclude.add(f);
+    if (w.endsWith('s')) exclude.add(w.slice(0, -1));
+  }
+
+  const ids = new Set<number>(idx.byTail.get(prof.tailVowels) ?? []);
+  if (prof.vowels.length >= 2) {
+    for (const id of idx.byLast2.get(prof.vowels.slice(-2).map((v) => v.base).join(' ')) ?? []) ids.add(id);
+  }
+
+  const ranked: Array<RhymeIdea & { rank: number; phones: string }> = [];
+  for (const id of ids) {
+    const word = idx.words[id];
+    if (exclude.has(word)) continue;
+    const cp: SoundProfile = profileOf(idx.phones[id].split(' '), false);
+    const syllables = cp.vowels.length;
+    if (syl !== undefined && syllables !== syl) continue;
+    const m = matchProfiles(prof, cp);
+    if (m.type === 'none' || m.identical) continue;
+    if (m.type === 'slant' && m.score < 0.6) continue;
+    const c = commonness(idx, id);
+    // Similarity first; common words get up to +0.35; very long words drift down.
+    // Real rhymes before slants (hinge: binge before win), common words first
+    // within a type; c === 0 means no derived forms in the dictionary, usually
+    // a name or an oddity, so a common slant may pass it.
+    const rank = m.score - (m.type === 'slant' ? 0.4 : 0) + 0.35 * c - (c === 0 ? 0.25 : 0) - Math.max(0, word.length - 9) * 0.02;
+    ranked.push({ word, type: m.type, score: m.score, syllables, common: c >= 0.8, rank, phones: idx.phones[id] });
+  }
+  ranked.sort((a, b) => b.rank - a.rank || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
+  // A plural of a better rhyme is no new idea (night: "lights" when "light" is there).
+  const strong = new Set(ranked.filter((r) => r.type !== 'slant').map((r) => r.word));
+  // One spelling per pronunciation, the best-ranked (lip, not lipp; down, not downe).
+  const sounds = new Set<string>();
+  const fresh = ranked.filter((r) => {
+    if (sounds.has(r.phones)) return false;
+    sounds.add(r.phones);
+    if (r.type === 'slant' && r.word.endsWith('s') && (strong.has(r.word.slice(0, -1)) || strong.has(r.word.slice(0, -2)))) return false;
+    return types.includes(r.type);
+  });
+  const out = fresh.slice(0, limit).map(({ rank: _rank, phones: _phones, ...r }) => r);
+  if (resultCache.size > 500) resultCache.clear();
+  resultCache.set(cacheKey, out);
+  return out.map((r) => ({ ...r }));
+}
+
+// ---------------------------------------------------------------- next line ideas
+
+function listWords(ideas: RhymeIdea[], from: number, n: number): string[] {
+  return ideas.slice(from, from + n).map((i) => i.word);
+}
+
+/** "light / fight / tonight (perfect), honey (multi)": words grouped by type, in rank order. */
+function describe(ideas: RhymeIdea[]): string {
+  const groups: Array<[FamilyType, string[]]> = [];
+  for (const i of ideas) {
+    const g = groups.find(([t]) => t === i.type);
+    if (g) g[1].push(i.word);
+    else groups.push([i.type, [i.word]]);
+  }
+  return groups.map(([t, ws]) => `${ws.join(' / ')} (${t})`).join(', ');
+}
+
+function wordOf(t: LyricToken): string {
+  return t.word || t.text.toLowerCase();
+}
+
+/**
+ * Ending phrase for a multi target: the end word if it holds two full vowels
+ * itself (money), else the content word before it plus the end word ("city
+ * night"); null when the vowel before the end word is only a function word.
+ */
+function multiPhrase(tokens: LyricToken[]): string | null {
+  const sounding = tokens.filter((t) => t.phones.length);
+  const end = sounding[sounding.length - 1];
+  if (!end) return null;
+  const fullVowels = (w: string): number => soundProfile(w).vowels.filter((v) => v.full).length;
+  if (fullVowels(wordOf(end)) >= 2) return wordOf(end);
+  const before = sounding[sounding.length - 2];
+  if (!before || STOPWORDS.has(wordOf(before))) return null;
+  return `${wordOf(before)} ${wordOf(end)}`;
+}
+
+/**
+ * Built-in suggestions for the next bar (used when no AI model is configured):
+ * rhyme TARGETS for the last bar's ending at about its syllable count. They
+ * are stated as targets, never as written lines. Returns [] for empty text.
+ */
+export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
+  const n = Math.max(0, Math.min(20, Math.floor(Number.isFinite(count) ? count : 4)));
+  if (!n) return [];
+  const a = analyzeLyrics(text);
+  const bars = a.lines.filter((l) => l.kind === 'bar' && l.tokens.some((t) => t.phones.length));
+  const last = bars[bars.length - 1];
+  if (!last) return [];
+  const endTok = [...last.tokens].reverse().find((t) => t.phones.length);
+  if (!endTok) return [];
+  const target = wordOf(endTok);
+  const syllables = last.syllables;
+  const aim = `Aim for ~${syllables} syllable${syllables === 1 ? '' : 's'}`;
+
+  const main = rhymeIdeas(target, { types: ['perfect', 'multi'], limit: 24 });
+  const slant = rhymeIdeas(target, { types: ['slant'], limit: 12 });
+  const phrase = multiPhrase(last.tokens);
+  const phraseWords = phrase ? phrase.split(' ') : [];
+  const multi =
+    phrase && phrase !== target
+      ? rhymeIdeas(phrase, { types: ['multi'], limit: 8 }).filter((r) => !phraseWords.includes(r.word))
+      : [];
+  const tailVowel = soundProfile(target).vowels.at(-1)?.base ?? '';
+
+  const ideas: NextLineIdea[] = [];
+  const add = (kind: NextLineIdeaKind, textOut: string, rhymes: string[], tgt = target): void => {
+    if (rhymes.length) ideas.push({ text: textOut, kind, target: tgt, syllables, rhymes, source: 'engine' });
+  };
+  const kindOf = (xs: RhymeIdea[]): NextLineIdeaKind => (xs.every((x) => x.type === 'multi') ? 'multi' : 'perfect');
+
+  let used = 0;
+  const first = main.slice(0, 3);
+  used += first.length;
+  add(kindOf(first), `${aim} ending on a rhyme for "${target}": ${describe(first)}`, first.map((r) => r.word));
+
+  if (multi.length && phrase) {
+    const mv = soundProfile(phrase).vowels.slice(-2).map((v) => v.base).join('-');
+    const m1 = multi.slice(0, 3);
+    add('multi', `${aim} ending on a multi for "${phrase}" (${mv} vowels): ${describe(m1)}`, m1.map((r) => r.word), phrase);
+  }
+
+  const s1 = listWords(slant, 0, 3);
+  add('slant', `${aim} ending on a slant rhyme for "${target}" (same ${tailVowel} vowel): ${s1.join(' / ')}`, s1);
+
+  const inner = listWords(main, used, 2);
+  if (inner.length === 2) {
+    used += 2;
+    add('internal', `${aim} and rhyme "${target}" twice: land "${inner[0]}" mid-bar, end on "${inner[1]}"`, inner);
+  }
+
+  // Alternate scheme: answer the bar before, then come back to the target.
+  const verseBars = bars.filter((b) => b.verse === last.verse);
+  const prev = verseBars.length >= 2 ? verseBars[verseBars.length - 2] : undefined;
+  const prevEnd = prev ? [...prev.tokens].reverse().find((t) => t.phones.length) : undefined;
+  const prevWord = prevEnd ? wordOf(prevEnd) : '';
+  if (prevWord && prevWord !== target && classifyRhyme(prevWord, target) === 'none') {
+    const alt = rhymeIdeas(prevWord, { types: ['perfect', 'multi'], limit: 3 });
+    add(
+      'scheme',
+      `${aim} ending on a rhyme for "${prevWord}" (the bar before) for an ABAB feel, then close on "${target}" again: ${describe(alt)}`,
+      alt.map((r) => r.word),
+    );
+  }
+
+  // More batches if more ideas were asked for.
+  while (ideas.length < n && used < main.length) {
+    const more = main.slice(used, used + 3);
+    used += more.length;
+    add(kindOf(more), `${aim} ending on another rhyme for "${target}": ${describe(more)}`, more.map((r) => r.word));
+  }
+  let sUsed = s1.length;
+  while (ideas.length < n && sUsed < slant.length) {
+    const more = listWords(slant, sUsed, 3);
+    sUsed += more.length;
+    add('slant', `${aim} ending on another slant rhyme for "${target}": ${more.join(' / ')}`, more);
+  }
+  return ideas.slice(0, n);
+}
+
+/** Build the reverse index now (e.g. at server start) instead of on the first rhymeIdeas call. */
+export function warmRhymeIndex(): void {
+  getIndex();
+}
