@@ -12,6 +12,10 @@ const trackIdParams = z.object({
   id: z.coerce.number({ error: 'Invalid track ID' }).int('Invalid track ID').positive('Invalid track ID').max(2_147_483_647, 'Invalid track ID'),
 });
 
+/** RFC 8187 ext-value: encodeURIComponent leaves ' ( ) * unescaped, which the header format forbids. */
+const rfc8187 = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; queue: JobQueue }> = async (app, { tracks, queue }) => {
   app.post('/api/tracks/upload', async (request, reply) => {
     const user = requireUser(request);
@@ -61,7 +65,7 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; queue: J
     reply.header('content-type', audio.track.mime_type);
     reply.header('accept-ranges', 'bytes');
     reply.header('cache-control', 'private, no-cache');
-    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(audio.track.original_name)}`);
+    reply.header('content-disposition', `inline; filename*=UTF-8''${rfc8187(audio.track.original_name)}`);
     const header = request.headers.range;
     const ranges = header ? rangeParser(audio.size, header, { combine: true }) : -2;
     if (ranges === -1) {

@@ -149,6 +149,9 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(own.status).toBe(200);
     expect(Buffer.from(await own.arrayBuffer()).equals(fs.readFileSync(wav))).toBe(true);
     expect((await fetch(`${base}${track.audioUrl}`, { headers: { cookie: admin.cookie } })).status).toBe(200);
+    const named = await body(await upload(base, alice.cookie, wav, "Don't Stop (Remix)*.wav"));
+    const disposition = (await fetch(`${base}${named.audioUrl}`, { headers: { cookie: alice.cookie } })).headers.get('content-disposition');
+    expect(disposition).toBe("inline; filename*=UTF-8''Don%27t%20Stop%20%28Remix%29%2A.wav");
     expect((await fetch(`${base}/uploads/tracks/${'0'.repeat(32)}-guess.wav`, { headers: { cookie: alice.cookie } })).status).toBe(404);
   });
 
