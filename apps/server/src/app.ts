@@ -19,6 +19,8 @@ import { createSpeechToText, type SpeechSettings } from './providers/speech/inde
 import { createLocalDiskStorage } from './providers/storage/local-disk';
 import { createTrackRepository } from './repositories/track.repository';
 import { createTrackService } from './services/track.service';
+import { createLyricSnippetRepository } from './repositories/lyric-snippet.repository';
+import { createLyricsService } from './services/lyrics.service';
 import { createJobRepository } from './jobs/job.repository';
 import { createJobQueue } from './jobs/queue';
 import { createJobWorker } from './jobs/worker';
@@ -33,6 +35,7 @@ import { adminRoutes } from './routes/admin/index';
 import { chatRoutes } from './routes/chat/index';
 import { trackRoutes } from './routes/tracks/index';
 import { healthRoutes } from './routes/health';
+import { lyricsRoutes } from './routes/lyrics/index';
 
 export type AppEnv = Pick<
   Env,
@@ -70,11 +73,13 @@ export function createServices(db: Db, env: AppEnv) {
   const conversationRepository = createConversationRepository(db.kysely);
   const messageRepository = createMessageRepository(db.kysely);
   const conversations = createConversationService({ conversations: conversationRepository, messages: messageRepository });
+  const text = createTextProvider(env);
   const chat = createChatService({
     conversations: conversationRepository,
     messages: messageRepository,
-    text: createTextProvider(env),
+    text,
   });
+  const lyrics = createLyricsService({ snippets: createLyricSnippetRepository(db.kysely), conversations: conversationRepository, text });
   const storage = createLocalDiskStorage(path.join(env.dataDir, 'uploads'));
   const speech = createSpeechToText(env);
   const jobRepository = createJobRepository(db.kysely);
@@ -101,7 +106,7 @@ export function createServices(db: Db, env: AppEnv) {
     transcriptionAvailable: speech !== undefined,
     maxUploadMb: env.MAX_UPLOAD_MB,
   });
-  return { users, auth, conversations, chat, tracks, queue, createWorker };
+  return { users, auth, conversations, chat, lyrics, tracks, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -151,6 +156,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth: services.auth });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations });
+  await app.register(lyricsRoutes, { lyrics: services.lyrics });
   await app.register(fastifyMultipart, {
     limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },
   });

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './pagination';
 export * from './ai';
 export * from './tracks';
+export * from './lyrics';

@@ -163,6 +163,29 @@ function migration003(dialect: Dialect): Migration {
   };
 }
 
+/** Lyric Assist: the notepad's saved snippets, ordered by position within a conversation. */
+function migration004(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('lyric_snippets'))
+        .addColumn('conversation_id', 'integer', (col) =>
+          col.notNull().references('conversations.id').onDelete('cascade'),
+        )
+        .addColumn('content', 'text', (col) => col.notNull())
+        .addColumn('position', 'integer', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('lyric_snippets_conversation_idx')
+        .on('lyric_snippets')
+        .columns(['conversation_id', 'position', 'id'])
+        .execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -170,6 +193,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '001_foundation': migration001(dialect),
         '002_chat_messages': migration002(),
         '003_tracks_and_jobs': migration003(dialect),
+        '004_lyric_snippets': migration004(dialect),
       };
     },
   };

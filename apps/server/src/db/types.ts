@@ -108,6 +108,14 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+export interface LyricSnippetsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  content: string;
+  position: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -116,6 +124,7 @@ export interface Database {
   messages: MessagesTable;
   tracks: TracksTable;
   jobs: JobsTable;
+  lyric_snippets: LyricSnippetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -125,3 +134,4 @@ export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type TrackRow = Selectable<TracksTable>;
 export type JobRow = Selectable<JobsTable>;
+export type LyricSnippetRow = Selectable<LyricSnippetsTable>;

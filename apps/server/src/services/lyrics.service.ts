@@ -1,0 +1,191 @@
+import {
+  analyzeLyrics,
+  nextLineIdeas,
+  rhymeIdeas,
+  scoreAnalysis,
+  warmRhymeIndex,
+  type LyricsAnalysis,
+  type LyricsScore,
+} from '@members-only/engines/lyrics';
+import {
+  BUILT_IN_RHYME_ENGINE,
+  LYRICS,
+  LYRICS_MESSAGES,
+  countNonEmptyLines,
+  parseRating,
+  parseSuggestions,
+  withoutRatingLine,
+  type CreateLyricSnippetInput,
+  type LyricFeedbackResult,
+  type LyricSuggestionsResult,
+  type RhymeIdeasResult,
+} from '@members-only/shared';
+import type { ConversationRepository } from '../repositories/conversation.repository';
+import type { LyricSnippetRepository } from '../repositories/lyric-snippet.repository';
+import type { TextProvider } from '../providers/text/types';
+import { presentAnalysis, presentMeasures } from '../presenters/lyric.presenter';
+import { badRequest } from '../errors';
+import { requireOwned } from './access';
+
+// ---------------------------------------------------------------- prompts (exported for tests)
+
+const fence = (text: string) => `"""\n${text.trim()}\n"""`;
+const RATING_INSTRUCTION = 'End with a final line exactly in this form: Rating: N/10 (N is a whole number from 1 to 10).';
+
+/** The last bar's ending and length, so a model (and the artist) know what the next line answers. */
+function lastBar(analysis: LyricsAnalysis): { ending: string; syllables: number } | null {
+  const bars = analysis.lines.filter((l) => l.kind === 'bar' && l.tokens.some((t) => t.phones.length));
+  const last = bars[bars.length - 1];
+  const end = last ? [...last.tokens].reverse().find((t) => t.phones.length) : undefined;
+  return last && end ? { ending: end.word || end.text.toLowerCase(), syllables: last.syllables } : null;
+}
+
+export function suggestionsPrompt(text: string, analysis: LyricsAnalysis = analyzeLyrics(text)): string {
+  const bar = lastBar(analysis);
+  const fit = bar
+    ? ` Fit the flow (about ${bar.syllables} syllables) and rhyme with "${bar.ending}" (perfect, slant or multisyllabic rhymes all work).`
+    : ' Fit the flow and the rhyme scheme.';
+  return [
+    'My lyrics so far:',
+    '',
+    fence(text),
+    '',
+    `Write ${LYRICS.suggestionCount} different options for the next line. Each continues my story and voice.${fit}`,
+    `Reply with the ${LYRICS.suggestionCount} lines only, one per line, each starting with "- ". No titles, numbering or explanations.`,
+  ].join('\n');
+}
+
+/** Spec §9: up to 3 lines get a shorter prompt (a first draft needs a nudge, not a review). */
+export function shortFeedbackPrompt(text: string): string {
+  return [
+    'Here are the first lines of a new draft:',
+    '',
+    fence(text),
+    '',
+    'Give brief feedback, under 80 words: one thing that works, one thing to improve, and where the next line could go.',
+    RATING_INSTRUCTION,
+  ].join('\n');
+}
+
+export function fullFeedbackPrompt(text: string, score: LyricsScore): string {
+  const m = score.measures;
+  const measured = [
+    `- Bars: ${m.bars}; syllables per bar: ${m.syllablesPerBar.join(', ')}`,
+    `- Rhyme scheme: ${m.schemes.join(' | ') || 'none yet'}; rhyme density ${Math.round(m.rhymeDensity * 100)}%; multisyllabic rhymes: ${m.multiRhymes}; internal rhymes: ${m.internalRhymes}`,
+    ...m.barJumps.slice(0, 3).map((j) => `- Flow jump: bars ${j.fromBar}-${j.toBar} go from ${j.from} to ${j.to} syllables`),
+    ...m.cliches.slice(0, 3).map((c) => `- Cliché in bar ${c.bar}: "${c.phrase}"`),
+  ];
+  return [
+    'Give me expert feedback on these lyrics:',
+    '',
+    fence(text),
+    '',
+    'What my rhyme engine measured (reliable counts; use them instead of recounting):',
+    ...measured,
+    '',
+    'Cover, in short Markdown sections: what works, flow and rhythm, rhymes and wordplay, imagery and originality,',
+    'and the 2-3 most important fixes (quote the bar and show a rewrite). Keep it under 250 words.',
+    RATING_INSTRUCTION,
+  ].join('\n');
+}
+
+/** The engine's notes as a Markdown list (the feedback when no model is configured). */
+const notesMarkdown = (notes: string[]) => notes.map((n) => `- ${n}`).join('\n');
+
+// ---------------------------------------------------------------- service
+
+export function createLyricsService(deps: {
+  snippets: LyricSnippetRepository;
+  conversations: ConversationRepository;
+  text: TextProvider;
+}) {
+  const { snippets, conversations, text } = deps;
+  // The rhyme index (a pass over the CMU dictionary) is built now, not on an artist's first request.
+  warmRhymeIndex();
+
+  const ownedConversation = async (userId: number, conversationId: number) =>
+    requireOwned(await conversations.findOwned(conversationId, userId), 'Conversation');
+
+  function engineSuggestions(lyrics: string, analysis?: LyricsAnalysis): LyricSuggestionsResult {
+    const ideas = nextLineIdeas(lyrics, LYRICS.suggestionCount);
+    if (!ideas.length) {
+      const bar = analysis ? lastBar(analysis) : null;
+      const hint = bar ? `Keep it near ${bar.syllables} syllables; "${bar.ending}" has no rhymes in the dictionary, so try a slant rhyme on its vowel.` : 'Write a full line with words to rhyme with first.';
+      return { suggestions: [hint], engine: BUILT_IN_RHYME_ENGINE, kind: 'rhyme-targets', targets: [] };
+    }
+    return {
+      suggestions: ideas.map((i) => i.text),
+      engine: BUILT_IN_RHYME_ENGINE,
+      kind: 'rhyme-targets',
+      targets: ideas.map((i) => ({ text: i.text, target: i.target, syllables: i.syllables, rhymes: i.rhymes })),
+    };
+  }
+
+  return {
+    isModel: text.isModel,
+
+    async listSnippets(userId: number, conversationId: number) {
+      await ownedConversation(userId, conversationId);
+      return snippets.listForConversation(conversationId);
+    },
+
+    async addSnippet(userId: number, conversationId: number, input: CreateLyricSnippetInput) {
+      const conversation = await ownedConversation(userId, conversationId);
+      const row = await snippets.insert({ conversationId, content: input.content, position: input.position });
+      await conversations.touch(conversationId);
+      return { ...row, user_id: conversation.user_id };
+    },
+
+    async removeSnippet(userId: number, id: number) {
+      const snippet = requireOwned(await snippets.findOwned(id, userId), 'Lyric snippet');
+      await snippets.delete(snippet.id);
+    },
+
+    /** Synchronous and fast (about a millisecond for a verse): the notepad calls it while the artist types. */
+    analyze(lyrics: string) {
+      return presentAnalysis(analyzeLyrics(lyrics));
+    },
+
+    async suggest(lyrics: string, signal?: AbortSignal): Promise<LyricSuggestionsResult> {
+      if (!lyrics.trim()) throw badRequest(LYRICS_MESSAGES.noLyricsForSuggestions, { text: [LYRICS_MESSAGES.noLyricsForSuggestions] });
+      const analysis = analyzeLyrics(lyrics);
+      if (!text.isModel) return engineSuggestions(lyrics, analysis);
+      const reply = await text.generate({ task: 'lyrics', turns: [{ role: 'user', content: suggestionsPrompt(lyrics, analysis) }], signal });
+      const lines = parseSuggestions(reply.text, LYRICS.suggestionCount);
+      // A reply with nothing usable still gets the artist something honest to work with.
+      if (!lines.length) return engineSuggestions(lyrics, analysis);
+      return { suggestions: lines, engine: reply.engine, kind: 'model' };
+    },
+
+    async feedback(lyrics: string, signal?: AbortSignal): Promise<LyricFeedbackResult> {
+      const lines = countNonEmptyLines(lyrics);
+      if (lines < LYRICS.feedbackMinLines) throw badRequest(LYRICS_MESSAGES.feedbackNeedsLines, { text: [LYRICS_MESSAGES.feedbackNeedsLines] });
+      const score = scoreAnalysis(analyzeLyrics(lyrics));
+      const engine = { notes: score.notes, engineScore: score.score, measures: presentMeasures(score.measures) };
+      if (!text.isModel) {
+        return { score: score.score, feedback: notesMarkdown(score.notes), engine: BUILT_IN_RHYME_ENGINE, kind: 'engine', scoreSource: 'engine', ...engine };
+      }
+      const prompt = lines <= LYRICS.shortFeedbackMaxLines ? shortFeedbackPrompt(lyrics) : fullFeedbackPrompt(lyrics, score);
+      const reply = await text.generate({ task: 'lyrics', turns: [{ role: 'user', content: prompt }], signal });
+      const rating = parseRating(reply.text);
+      return {
+        score: rating ?? score.score,
+        feedback: withoutRatingLine(reply.text) || reply.text.trim(),
+        engine: reply.engine,
+        kind: 'model',
+        scoreSource: rating === null ? 'engine' : 'model',
+        ...engine,
+      };
+    },
+
+    rhymes(word: string, syllables?: number): RhymeIdeasResult {
+      const ideas = rhymeIdeas(word, { syllables, limit: LYRICS.rhymeIdeasLimit });
+      return {
+        word,
+        engine: BUILT_IN_RHYME_ENGINE,
+        ideas: ideas.map((i) => ({ text: i.word, type: i.type, syllables: i.syllables, score: Math.round(i.score * 100) / 100 })),
+      };
+    },
+  };
+}
+export type LyricsService = ReturnType<typeof createLyricsService>;
