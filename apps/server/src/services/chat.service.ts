@@ -47,20 +47,28 @@ export function createChatService(deps: {
     return message;
   }
 
-  async function turnsFor(conversationId: number) {
-    const history = await messages.recent(conversationId, CONTEXT_MESSAGES);
-    return history.map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
+  async function turnsFor(conversationId: number, excludeId?: number) {
+    const history = await messages.recent(conversationId, CONTEXT_MESSAGES + 1);
+    return history
+      .filter((m) => m.id !== excludeId)
+      .slice(-CONTEXT_MESSAGES)
+      .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
   }
 
   /**
    * Streams a reply to the conversation's history. A stopped reply keeps what arrived (status
    * 'stopped'); a failed one stores nothing, so the user's message stays last and Retry works.
    */
-  async function reply(conversation: ConversationRow, signal: AbortSignal | undefined, events: ReplyEvents) {
+  async function reply(
+    conversation: ConversationRow,
+    signal: AbortSignal | undefined,
+    events: ReplyEvents,
+    replacing?: MessageRow,
+  ) {
     const task = taskOf(conversation);
     let content = '';
     try {
-      for await (const piece of text.stream({ task, turns: await turnsFor(conversation.id), signal })) {
+      for await (const piece of text.stream({ task, turns: await turnsFor(conversation.id, replacing?.id), signal })) {
         content += piece;
         events.onDelta?.(piece);
       }
@@ -68,6 +76,8 @@ export function createChatService(deps: {
       if (!signal?.aborted) throw error;
     }
     if (signal?.aborted && !content.trim()) return undefined;
+    // The reply being regenerated goes only once its replacement exists; a failure keeps it.
+    if (replacing) await messages.delete(replacing.id);
     const message = await messages.insert({
       conversationId: conversation.id,
       role: 'assistant',
@@ -92,12 +102,20 @@ export function createChatService(deps: {
       return assistant ? [userMessage, assistant] : [userMessage];
     },
 
-    /** Replaces the last reply (or answers an unanswered last message, i.e. Retry). */
+    /** Refuses (400) before any streaming starts when the conversation has no message yet. */
+    async assertCanRegenerate(conversation: ConversationRow) {
+      const [last] = await messages.recent(conversation.id, 1);
+      if (!last) throw badRequest('There is nothing to answer yet.');
+    },
+
+    /**
+     * Replaces the last reply, or answers an unanswered last message (Retry). The old reply stays
+     * until the new one has arrived, so a failed or empty-stopped attempt loses nothing.
+     */
     async regenerate(conversation: ConversationRow, signal?: AbortSignal, events: ReplyEvents = {}) {
       const [last] = await messages.recent(conversation.id, 1);
       if (!last) throw badRequest('There is nothing to answer yet.');
-      if (last.role === 'assistant') await messages.delete(last.id);
-      const assistant = await reply(conversation, signal, events);
+      const assistant = await reply(conversation, signal, events, last.role === 'assistant' ? last : undefined);
       return assistant ? [assistant] : [];
     },
 

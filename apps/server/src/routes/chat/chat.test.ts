@@ -199,12 +199,28 @@ describe.each(dialects)('chat with a configured model on %s', (dialect) => {
     expect(res.statusCode).toBe(504);
   });
 
+  it('keeps the old reply when regenerating fails, and refuses to regenerate an empty conversation with a JSON 400', async () => {
+    const conv = await conversation();
+    fake.enqueue({ kind: 'reply', text: 'Keep me.' }, { kind: 'status', status: 500 });
+    await t.app.inject({ method: 'POST', url: `/api/conversations/${conv.id}/messages`, headers: { cookie: alice.cookie }, payload: { content: 'Say something' } });
+    const failed = await t.app.inject({ method: 'POST', url: `/api/conversations/${conv.id}/regenerate`, headers: { cookie: alice.cookie } });
+    expect(parseSse(failed.body).at(-1)).toMatchObject({ event: 'error', data: { status: 503 } });
+    expect((await messages(conv.id)).map((m: { content: string }) => m.content)).toEqual(['Say something', 'Keep me.']);
+
+    const empty = await conversation();
+    const res = await t.app.inject({ method: 'POST', url: `/api/conversations/${empty.id}/regenerate`, headers: { cookie: alice.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('There is nothing to answer yet.');
+  });
+
   it('regenerate replaces the last reply', async () => {
     const conv = await conversation();
     fake.enqueue({ kind: 'reply', text: 'Take one.' }, { kind: 'reply', text: 'Take two.' });
     await t.app.inject({ method: 'POST', url: `/api/conversations/${conv.id}/messages`, headers: { cookie: alice.cookie }, payload: { content: 'Give me a take' } });
     await t.app.inject({ method: 'POST', url: `/api/conversations/${conv.id}/regenerate`, headers: { cookie: alice.cookie } });
     expect((await messages(conv.id)).map((m: { content: string }) => m.content)).toEqual(['Give me a take', 'Take two.']);
+    // The model saw the conversation without the reply being replaced.
+    expect(fake.requests[1]!.body.messages.map((m: { content: string }) => m.content)).not.toContain('Take one.');
   });
 
   it('keeps a stopped reply with what arrived, marked stopped, and cancels the model request', async () => {

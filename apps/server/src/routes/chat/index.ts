@@ -83,6 +83,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
   app.post('/api/conversations/:id/regenerate', { schema: { params: idParamSchema } }, async (request, reply) => {
     const user = requireUser(request);
     const conversation = await conversations.getOwned(user.id, request.params.id);
+    await chat.assertCanRegenerate(conversation);
     await streamEvents(request, reply, async (signal, send) => {
       const [assistant] = await chat.regenerate(conversation, signal, {
         onDelta: (text) => send({ event: 'delta', data: { text } }),
