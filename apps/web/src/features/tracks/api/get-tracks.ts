@@ -1,0 +1,31 @@
+import type { Track } from '@members-only/shared/tracks';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { getJson } from '@/lib/api-client';
+
+/** Every list paginates on the server; the page size the list asks for. */
+export const TRACKS_PAGE_SIZE = 50;
+
+/** Key of the artist's track list (pages of `TRACKS_PAGE_SIZE`, newest first). */
+export const TRACKS_QUERY_KEY = ['/api/tracks'] as const;
+
+export type TrackPages = InfiniteData<Track[], number>;
+
+/** One page of the signed-in artist's tracks, newest first (no waveforms in the list). */
+export async function getTracks({ offset = 0, limit = TRACKS_PAGE_SIZE, signal }: { offset?: number; limit?: number; signal?: AbortSignal } = {}): Promise<Track[]> {
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  const data = await getJson<unknown>(`/api/tracks?${params}`, { signal });
+  if (!Array.isArray(data)) throw new Error('Invalid response from server');
+  return data as Track[];
+}
+
+/** The artist's tracks, newest first; `fetchNextPage` loads the next page while `hasNextPage`. */
+export function useTracks() {
+  return useInfiniteQuery({
+    queryKey: TRACKS_QUERY_KEY,
+    queryFn: ({ pageParam, signal }) => getTracks({ offset: pageParam, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) =>
+      lastPage.length < TRACKS_PAGE_SIZE ? undefined : pages.reduce((count, page) => count + page.length, 0),
+    select: (data) => data.pages.flat(),
+  });
+}

@@ -1,0 +1,64 @@
+import type { Track } from '@members-only/shared/tracks';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { HttpError } from '@/lib/api-client';
+import { formatDate } from '@/lib/utils';
+import { useTrack } from '../api/get-track';
+import { TrackLyrics } from './track-lyrics';
+import { TrackPlayer } from './track-player';
+
+/** Song Review polls every second while the analysis (or transcription) runs. */
+export const TRACK_POLL_MS = 1000;
+
+export interface TrackDetailsProps {
+  trackId: number;
+  /** Rendered below the lyrics with the loaded track (e.g. the review). */
+  children?: (track: Track) => ReactNode;
+  /** Shown instead when the track does not exist or is not the artist's. */
+  notFound?: ReactNode;
+}
+
+/** A track's title, player, analysis and lyrics, kept current while the server works on it. */
+export function TrackDetails({ trackId, children, notFound }: TrackDetailsProps) {
+  const query = useTrack(trackId, { pollMs: TRACK_POLL_MS });
+
+  if (query.isPending) {
+    return (
+      <div role="status" className="grid gap-4">
+        <span className="sr-only">Loading track...</span>
+        <Skeleton className="h-7 w-1/2" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const error = query.error;
+    if (error instanceof HttpError && (error.status === 404 || error.status === 400)) {
+      return notFound ?? <p className="text-sm text-muted-foreground">This track does not exist or was deleted.</p>;
+    }
+    return (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm">
+        <p className="text-destructive-text">Failed to load track. Please try again later.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const track = query.data;
+  return (
+    <article aria-labelledby={`track-${track.id}-title`} className="grid gap-6">
+      <header>
+        <h2 id={`track-${track.id}-title`} className="break-words text-xl font-semibold tracking-tight">
+          {track.title}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">Uploaded on {formatDate(track.createdAt)}</p>
+      </header>
+      <TrackPlayer track={track} />
+      <TrackLyrics key={track.id} track={track} />
+      {children?.(track)}
+    </article>
+  );
+}

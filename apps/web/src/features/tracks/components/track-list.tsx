@@ -1,0 +1,132 @@
+import type { Track } from '@members-only/shared/tracks';
+import { FileAudio, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  DialogFooter,
+} from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { cn, formatDate } from '@/lib/utils';
+import { useDeleteTrack } from '../api/delete-track';
+import { useTracks } from '../api/get-tracks';
+
+export interface TrackListProps {
+  selectedId: number | null;
+  onSelect: (track: Track) => void;
+  /** After a track was deleted (e.g. to clear the selection). */
+  onDeleted?: (id: number) => void;
+  /** Id of the heading that names the list. */
+  labelledBy?: string;
+}
+
+/** The artist's tracks, newest first: select one, or delete it after confirming. */
+export function TrackList({ selectedId, onSelect, onDeleted, labelledBy }: TrackListProps) {
+  const tracks = useTracks();
+  const remove = useDeleteTrack();
+  const [confirming, setConfirming] = useState<Track | null>(null);
+
+  if (tracks.isPending) {
+    return (
+      <div role="status" className="grid gap-2">
+        <span className="sr-only">Loading tracks...</span>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-14 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (tracks.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm">
+        <p className="text-destructive-text">Failed to load tracks. Please try again later.</p>
+        <Button variant="outline" size="sm" onClick={() => void tracks.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (tracks.data.length === 0) {
+    return <p className="text-sm text-muted-foreground">No tracks yet. Upload one to get started.</p>;
+  }
+
+  return (
+    <>
+      <ul aria-labelledby={labelledBy} className="grid gap-1.5">
+        {tracks.data.map((track) => {
+          const selected = track.id === selectedId;
+          return (
+            <li
+              key={track.id}
+              className={cn(
+                'flex items-center gap-1 rounded-xl border transition-colors',
+                selected ? 'border-primary bg-primary-soft text-primary-soft-foreground' : 'border-transparent hover:bg-accent',
+              )}
+            >
+              <button
+                type="button"
+                aria-pressed={selected}
+                onClick={() => onSelect(track)}
+                className="flex min-w-0 flex-1 items-center gap-3 rounded-xl px-3 py-2.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <FileAudio aria-hidden="true" className="size-5 shrink-0 opacity-80" />
+                <span className="grid min-w-0">
+                  <span className="truncate text-sm font-semibold" title={track.title}>
+                    {track.title}
+                  </span>
+                  <span className={cn('text-xs', selected ? 'opacity-80' : 'text-muted-foreground')}>
+                    Uploaded on {formatDate(track.createdAt)}
+                  </span>
+                </span>
+              </button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="mr-1 size-9 shrink-0 text-muted-foreground hover:text-destructive-text"
+                aria-label={`Delete ${track.title}`}
+                onClick={() => setConfirming(track)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {tracks.hasNextPage ? (
+        <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => void tracks.fetchNextPage()} disabled={tracks.isFetchingNextPage}>
+          {tracks.isFetchingNextPage ? <Spinner /> : null}
+          Show more tracks
+        </Button>
+      ) : null}
+
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Delete this track?</AlertDialogTitle>
+          <AlertDialogDescription>
+            “{confirming?.title}” and its audio file will be deleted. This cannot be undone.
+          </AlertDialogDescription>
+          <DialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                const track = confirming;
+                if (!track) return;
+                remove.mutate(track.id, { onSuccess: () => onDeleted?.(track.id) });
+              }}
+            >
+              Delete track
+            </AlertDialogAction>
+          </DialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
