@@ -1,0 +1,93 @@
+import type { RhymeIdeaView, RhymeKind } from '@members-only/shared/lyrics';
+import { useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useRhymeIdeas } from '../api/get-rhyme-ideas';
+import { useSettled } from '../lib/use-settled';
+
+const GROUPS: Array<{ type: RhymeKind; label: string }> = [
+  { type: 'perfect', label: 'Perfect' },
+  { type: 'multi', label: 'Multi' },
+  { type: 'slant', label: 'Slant' },
+];
+
+/** Rhymes for the word under the caret (or the last line's ending), grouped by kind; a click inserts one. */
+export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onInsert: (idea: string) => void }) {
+  const settledWord = useSettled(word, 250);
+  const [syllables, setSyllables] = useState<number | undefined>(undefined);
+  const ideas = useRhymeIdeas(settledWord, syllables);
+  const data = settledWord ? ideas.data : undefined;
+
+  return (
+    <section aria-labelledby="rhyme-ideas-title" aria-busy={ideas.isFetching} className="rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="rhyme-ideas-panel">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="rhyme-ideas-title" className="min-w-0 truncate font-semibold">
+          {data ? (
+            <>
+              Rhymes for <span className="text-primary">“{data.word}”</span>
+            </>
+          ) : (
+            'Rhyme ideas'
+          )}
+        </h2>
+        <label className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+          Syllables
+          <select
+            className="rounded-md border border-input bg-background px-1.5 py-1 text-xs text-foreground"
+            value={syllables ?? ''}
+            onChange={(e) => setSyllables(e.target.value ? Number(e.target.value) : undefined)}
+          >
+            <option value="">Any</option>
+            {[1, 2, 3, 4].map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="mt-1 text-xs text-muted-foreground">Built-in rhyme engine · click a word to insert it at the cursor</p>
+      {!settledWord ? (
+        <p className="mt-3 text-sm text-muted-foreground">Put the cursor on a word to see what rhymes with it.</p>
+      ) : ideas.isPending ? (
+        <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner /> Finding rhymes…
+        </p>
+      ) : ideas.isError ? (
+        <p className="mt-3 text-sm text-muted-foreground">Could not load rhyme ideas right now.</p>
+      ) : data && data.ideas.length ? (
+        <div className="mt-3 flex flex-col gap-3">
+          {GROUPS.map(({ type, label }) => {
+            const group = data.ideas.filter((i) => i.type === type);
+            return group.length ? <IdeaGroup key={type} label={label} ideas={group} onInsert={onInsert} /> : null;
+          })}
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-muted-foreground">No rhymes found for “{data?.word ?? settledWord}”{syllables ? ` with ${syllables} syllable${syllables === 1 ? '' : 's'}` : ''}.</p>
+      )}
+    </section>
+  );
+}
+
+function IdeaGroup({ label, ideas, onInsert }: { label: string; ideas: RhymeIdeaView[]; onInsert: (idea: string) => void }) {
+  return (
+    <div role="group" aria-label={`${label} rhymes`}>
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</h3>
+      <ul className="mt-1.5 flex flex-wrap gap-1.5">
+        {ideas.map((idea) => (
+          <li key={idea.text}>
+            <button
+              type="button"
+              // Keep the caret where it is: the textarea keeps focus until the insert moves it.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => onInsert(idea.text)}
+              className="rounded-full border border-border bg-background px-2.5 py-0.5 text-sm transition-colors hover:border-ring hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+              title={`${idea.syllables} syllable${idea.syllables === 1 ? '' : 's'}`}
+            >
+              {idea.text}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
