@@ -2,13 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { MODEL_PORTS } from './e2e/model';
 
-const PORT = 5055;
+const PORT = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// A second stack for tests that need a language model (e2e/model.ts): a scripted fake model
+// and an app server that uses it. Override the ports with E2E_MODEL_PORT / E2E_FAKE_MODEL_PORT.
+const MODEL_APP_PORT = MODEL_PORTS.app;
+const FAKE_MODEL_PORT = MODEL_PORTS.fakeModel;
 
-// A fresh data folder per run. Workers re-evaluate this file but inherit the runner's env,
-// so only the runner creates one.
+// Fresh data folders per run. Workers re-evaluate this file but inherit the runner's env,
+// so only the runner creates them.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mo-e2e-'));
+process.env.E2E_MODEL_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mo-e2e-model-'));
 
 const serverEnv: Record<string, string> = {
   PORT: String(PORT),
@@ -18,6 +24,18 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+// Always SQLite (its own folder), so it never shares E2E_DATABASE_URL's database with the first server.
+const modelServerEnv: Record<string, string> = {
+  PORT: String(MODEL_APP_PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: process.env.E2E_MODEL_DATA_DIR,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
+  AI_MODEL: 'e2e-model',
+  AI_TIMEOUT_SECONDS: '5',
+};
 
 export default defineConfig({
   testDir: './e2e',
@@ -40,14 +58,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // Serves the built web app (apps/web/dist): run `npm run build -w @members-only/web` first.
-    command: 'node --import tsx apps/server/src/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    env: serverEnv,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // Serves the built web app (apps/web/dist): run `npm run build -w @members-only/web` first.
+      command: 'node --import tsx apps/server/src/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      env: serverEnv,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node --import tsx e2e/fake-model-server.ts ${FAKE_MODEL_PORT}`,
+      port: FAKE_MODEL_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      url: `http://127.0.0.1:${MODEL_APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      env: modelServerEnv,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -18,8 +18,11 @@ export interface FakeRequestLog {
 /**
  * A local server speaking the OpenAI Chat Completions protocol (JSON and server-sent events),
  * scripted per request. Tests point AI_BASE_URL at it; nothing leaves the machine.
+ *
+ * `port` 0 picks a free port. Other processes (the browser tests) script it over HTTP:
+ * `POST /__control/enqueue` with a JSON array of FakeBehaviour, `POST /__control/reset`.
  */
-export async function startFakeOpenAi() {
+export async function startFakeOpenAi(port = 0) {
   const queue: FakeBehaviour[] = [];
   let fallback: FakeBehaviour = { kind: 'reply', text: 'Default fake reply.' };
   const requests: FakeRequestLog[] = [];
@@ -33,6 +36,10 @@ export async function startFakeOpenAi() {
       body = JSON.parse(raw);
     } catch {
       /* keep null */
+    }
+    if (req.url?.startsWith('/__control/')) {
+      control(req.method ?? 'GET', req.url, body, res);
+      return;
     }
     requests.push({ path: req.url ?? '', headers: req.headers, body });
     if (req.url !== '/v1/chat/completions') {
@@ -92,11 +99,41 @@ export async function startFakeOpenAi() {
       }
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  function control(method: string, url: string, body: any, res: http.ServerResponse) {
+    const answer = (status: number, data: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
+    if (method === 'POST' && url === '/__control/enqueue') {
+      const list = Array.isArray(body) ? body : null;
+      if (!list || !list.every((b) => b && typeof b === 'object' && typeof b.kind === 'string')) {
+        answer(400, { error: { message: 'expected a JSON array of behaviours' } });
+        return;
+      }
+      queue.push(...(list as FakeBehaviour[]));
+      answer(200, { queued: queue.length });
+      return;
+    }
+    if (method === 'POST' && url === '/__control/reset') {
+      queue.length = 0;
+      requests.length = 0;
+      fallback = { kind: 'reply', text: 'Default fake reply.' };
+      answer(200, { queued: 0 });
+      return;
+    }
+    answer(404, { error: { message: 'unknown control endpoint' } });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port: boundPort } = server.address() as AddressInfo;
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    port: boundPort,
+    baseUrl: `http://127.0.0.1:${boundPort}/v1`,
     requests,
     /** Answer the next requests this way, in order. */
     enqueue: (...behaviours: FakeBehaviour[]) => queue.push(...behaviours),

@@ -18,6 +18,8 @@ function toolRoute(path: string, sectionId: SectionId): RouteObject {
 }
 
 const homeRoute = async () => ({ Component: (await import('./routes/home-route')).HomeRoute });
+const chatRoute = async () => ({ Component: (await import('./routes/chat-route')).ChatRoute });
+const reviewRoute = async () => ({ Component: (await import('./routes/review-route')).ReviewRoute });
 
 export const routes: RouteObject[] = [
   {
@@ -46,11 +48,11 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: homeRoute },
               { path: 'home', lazy: homeRoute },
-              toolRoute('chat/:id?', 'chat'),
-              toolRoute('lyrics/:id?', 'lyrics'),
+              { path: 'chat/:id?', lazy: chatRoute },
+              { path: 'lyrics/:id?', lazy: async () => ({ Component: (await import('./routes/lyrics-route')).LyricsRoute }) },
               toolRoute('cover-art/:id?', 'coverart'),
               toolRoute('marketing/:id?', 'marketing'),
-              toolRoute('review/:id?', 'review'),
+              { path: 'review/:id?', lazy: reviewRoute },
               toolRoute('studio/:id?', 'studio'),
               toolRoute('payouts', 'payouts'),
               {

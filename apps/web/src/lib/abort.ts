@@ -11,3 +11,8 @@ export function anySignal(signals: AbortSignal[]): AbortSignal {
   }
   return controller.signal;
 }
+
+/** True for a cancelled request or one that ran out of time (AbortError, TimeoutError). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}

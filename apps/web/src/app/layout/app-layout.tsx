@@ -30,7 +30,8 @@ export function AppLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <MobileTopBar user={user} conversations={conversations.data} />
         <MembershipBanner user={user} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* A page marked data-fill-main (e.g. AI Chat) fills the height, so its input can sit at the bottom. */}
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none has-[>[data-fill-main]]:flex has-[>[data-fill-main]]:flex-col">
           <Outlet />
         </main>
       </div>

@@ -2,6 +2,7 @@ import type { Conversation } from '@members-only/shared/conversations';
 import type { User } from '@members-only/shared/auth';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
+import { ConversationSearch } from '@/features/conversations/components/conversation-search';
 import { NewChatButton } from './new-chat-button';
 import { PremiumPanel } from './premium-panel';
 import { RecentList } from './recent-conversations';
@@ -29,18 +30,20 @@ export function SidebarContent({ user, conversations, variant }: SidebarContentP
       </div>
       <div className="grid min-h-0 flex-1 content-start gap-6 overflow-y-auto px-3 pb-4">
         <SidebarNav isAdmin={user.isAdmin} />
-        <RecentList title="Recent Chats" category="chat" conversations={conversations} emptyText="No chats yet" />
-        {variant === 'desktop' ? (
-          <>
-            <RecentList title="Lyrics" category="lyrics" conversations={conversations} emptyText="No lyrics yet" />
-            <RecentList
-              title="Studio Sessions"
-              category="studio"
-              conversations={conversations}
-              emptyText="No studio sessions yet"
-            />
-          </>
-        ) : null}
+        <ConversationSearch>
+          <RecentList title="Recent Chats" category="chat" conversations={conversations} emptyText="No chats yet" />
+          {variant === 'desktop' ? (
+            <>
+              <RecentList title="Lyrics" category="lyrics" conversations={conversations} emptyText="No lyrics yet" />
+              <RecentList
+                title="Studio Sessions"
+                category="studio"
+                conversations={conversations}
+                emptyText="No studio sessions yet"
+              />
+            </>
+          ) : null}
+        </ConversationSearch>
       </div>
       {variant === 'desktop' && !user.isPremium ? (
         <div className="px-3 pb-3">

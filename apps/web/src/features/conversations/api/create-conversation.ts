@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, readJson } from '@/lib/api-client';
-import { CONVERSATIONS_QUERY_KEY } from './get-conversations';
+import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 
 export interface CreateConversationVariables {
   category: ConversationCategory;

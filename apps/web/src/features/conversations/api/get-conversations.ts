@@ -1,8 +1,9 @@
 import type { Conversation } from '@members-only/shared/conversations';
 import { TIMINGS } from '@members-only/shared/constants';
 import { useQuery } from '@tanstack/react-query';
+import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 
-export const CONVERSATIONS_QUERY_KEY = ['/api/conversations'] as const;
+export { CONVERSATIONS_QUERY_KEY };
 
 /**
  * The signed-in user's conversations, newest first. Polled every 30 s while signed in (spec §7);

@@ -3,10 +3,9 @@ import { TIMINGS } from '@members-only/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { anySignal } from '@/lib/abort';
 import { getJson } from '@/lib/api-client';
+import { messagesQueryKey } from '@/lib/query-keys';
 
-export function messagesQueryKey(conversationId: number) {
-  return [`/api/conversations/${conversationId}/messages`] as const;
-}
+export { messagesQueryKey };
 
 /** A conversation's messages; gives up after 10 s (spec §7). Non-array replies are invalid (spec §5). */
 export async function getMessages(conversationId: number, signal?: AbortSignal): Promise<Message[]> {

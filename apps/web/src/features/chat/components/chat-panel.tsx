@@ -1,0 +1,201 @@
+import { TOOL_PATHS, type ConversationCategory, type ToolType } from '@members-only/shared/constants';
+import { AlertCircle, Cpu, Square } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { isAbortError } from '@/lib/abort';
+import { HttpError } from '@/lib/api-client';
+import { useEngineInfo } from '../api/get-engine-info';
+import { useChatSession } from '../hooks/use-chat-session';
+import { PLACEHOLDERS, QUICK_ACTIONS } from '../tool-config';
+import { AssistantMessage, UserMessage } from './chat-message';
+import { ConversationNotFound } from './conversation-not-found';
+import { MessageComposer } from './message-composer';
+import { preloadMarkdown } from './message-markdown';
+import { QuickActions } from './quick-actions';
+
+export interface ChatPanelProps {
+  /** Picks the input placeholder, the quick actions and the engine (later tools embed this panel). */
+  toolType: ToolType;
+  /** The open conversation; null prepares a new one, created when the first message is sent. */
+  conversationId: number | null;
+  createConversation: (category: ToolType) => Promise<{ id: number }>;
+  /** A new conversation exists: put it in the URL (replace, so Back does not return to the empty chat). */
+  onConversationCreated: (id: number) => void;
+  /** Navigation chips: create a conversation of another tool and open it. */
+  onStartTool?: (category: ConversationCategory) => void;
+  pendingTool?: ConversationCategory;
+}
+
+/** How close to the bottom (px) still counts as "following" the reply. */
+const FOLLOW_THRESHOLD_PX = 120;
+
+function isNearBottom(): boolean {
+  const doc = document.documentElement;
+  return doc.scrollHeight - (window.scrollY + window.innerHeight) < FOLLOW_THRESHOLD_PX;
+}
+
+/** A chat with one of the tools: messages, streamed replies, Stop/Retry/Regenerate, input and quick actions. */
+export function ChatPanel({ toolType, conversationId, createConversation, onConversationCreated, onStartTool, pendingTool }: ChatPanelProps) {
+  const engineInfo = useEngineInfo();
+  const engine = engineInfo.data?.engines?.[toolType] ?? null;
+  const [draft, setDraft] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  /** Follow new text unless the artist scrolled up to read. */
+  const followRef = useRef(true);
+
+  const session = useChatSession({
+    toolType,
+    conversationId,
+    createConversation,
+    onConversationCreated,
+    onSendStart: useCallback(() => {
+      followRef.current = true;
+    }, []),
+  });
+  const { query, messages, phase, busy } = session;
+
+  useEffect(preloadMarkdown, []);
+
+  // Spec §8: a failed load (not a cancelled or timed-out one) says so; a missing conversation has its own state.
+  useEffect(() => {
+    const error = query.error;
+    if (!error || isAbortError(error) || (error instanceof HttpError && error.status === 404)) return;
+    toast({ title: 'Error loading messages', description: 'Could not load conversation messages. Please try again.', variant: 'destructive' });
+  }, [query.error, query.errorUpdatedAt]);
+
+  useEffect(() => {
+    const onScroll = () => {
+      followRef.current = isNearBottom();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useLayoutEffect(() => {
+    if (followRef.current) window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+  }, [messages.length, session.streamingText, phase, session.failure]);
+
+  if (query.error instanceof HttpError && query.error.status === 404) {
+    return <ConversationNotFound newChatPath={TOOL_PATHS[toolType]} />;
+  }
+
+  const send = async () => {
+    const content = draft;
+    if (!content.trim() || busy) return;
+    setDraft('');
+    const sent = await session.send(content);
+    // The conversation could not be created: give the text back.
+    if (!sent) setDraft((current) => current || content);
+  };
+
+  const fill = (text: string) => {
+    setDraft(text);
+    requestAnimationFrame(() => {
+      const el = textareaRef.current;
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(text.length, text.length);
+    });
+  };
+
+  const loading = session.conversationId !== null && query.isPending && query.fetchStatus !== 'idle';
+  const live = phase !== 'idle';
+  const last = messages.at(-1);
+  const unanswered = !live && !session.failure && last?.role === 'user' && last.id > 0;
+  const canStop = phase === 'waiting' || phase === 'streaming';
+
+  return (
+    <div className="flex flex-1 flex-col gap-4">
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="engine-label">
+        <Cpu aria-hidden="true" className="size-3.5" />
+        {engine ? (
+          <span>
+            Answers from: <span className="font-medium text-foreground">{engine}</span>
+          </span>
+        ) : (
+          <span>Answers from: …</span>
+        )}
+      </p>
+
+      <div role="log" aria-live="polite" aria-label="Messages" className="grid min-h-[30vh] flex-1 content-start gap-6 pb-2">
+        {loading ? (
+          <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner /> Loading conversation
+          </div>
+        ) : query.isError ? (
+          <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+            <AlertCircle aria-hidden="true" className="size-4 text-destructive-text" />
+            Could not load the messages.
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : messages.length === 0 && !live ? (
+          <p className="py-10 text-center text-sm text-muted-foreground">No messages yet. Start a conversation!</p>
+        ) : null}
+
+        {messages.map((message, index) =>
+          message.role === 'user' ? (
+            <UserMessage key={message.id} message={message}>
+              {message.id === session.unsentId ? <span className="text-xs text-destructive-text">Not sent</span> : null}
+            </UserMessage>
+          ) : (
+            <AssistantMessage
+              key={message.id}
+              text={message.content}
+              engine={message.engine}
+              stopped={message.status === 'stopped'}
+              onRegenerate={index === messages.length - 1 ? () => void session.regenerate() : undefined}
+              actionsDisabled={busy}
+            />
+          ),
+        )}
+
+        {live && (phase !== 'stopping' || session.streamingText) ? (
+          <AssistantMessage text={session.streamingText} engine={engine} stopped={phase === 'stopping'} streaming={phase !== 'stopping'} />
+        ) : null}
+
+        {session.failure || unanswered ? (
+          <div className="ml-11 flex flex-wrap items-center gap-3 rounded-xl border border-destructive/40 bg-card px-4 py-3 text-sm">
+            <AlertCircle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
+            <span className="min-w-0 flex-1">
+              {session.failure ? (
+                <>
+                  <span className="font-medium">
+                    {session.failure.retry === 'resend' ? 'Your message was not sent.' : 'No reply was received.'}
+                  </span>{' '}
+                  <span className="text-muted-foreground">{session.failure.description}</span>
+                </>
+              ) : (
+                <span className="text-muted-foreground">This message has no reply yet.</span>
+              )}
+            </span>
+            <Button size="sm" variant="outline" onClick={session.retry} disabled={busy}>
+              Retry
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-2 grid gap-3 bg-background/95 px-2 pb-4 pt-2 backdrop-blur">
+        {canStop ? (
+          <Button variant="outline" size="sm" className="justify-self-center rounded-full" onClick={session.stop}>
+            <Square aria-hidden="true" className="fill-current" /> Stop
+          </Button>
+        ) : null}
+        <MessageComposer
+          value={draft}
+          onChange={setDraft}
+          onSend={() => void send()}
+          // Nothing is sent into a conversation whose messages are still loading.
+          busy={busy || loading}
+          placeholder={PLACEHOLDERS[toolType]}
+          textareaRef={textareaRef}
+        />
+        <QuickActions actions={QUICK_ACTIONS[toolType]} onFill={fill} onNavigate={onStartTool} pendingCategory={pendingTool} />
+      </div>
+    </div>
+  );
+}

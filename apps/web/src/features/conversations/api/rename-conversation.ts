@@ -1,0 +1,27 @@
+import type { Conversation } from '@members-only/shared/conversations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, errorMessage, readJson } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
+
+export async function renameConversation({ id, title }: { id: number; title: string }): Promise<Conversation> {
+  const res = await apiRequest('PATCH', `/api/conversations/${id}`, { title });
+  return readJson<Conversation>(res);
+}
+
+export function useRenameConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameConversation,
+    onSuccess: (updated) => {
+      // Show the new title at once, then refetch so the order matches the server's.
+      queryClient.setQueryData<Conversation[]>(CONVERSATIONS_QUERY_KEY, (list) =>
+        Array.isArray(list) ? list.map((c) => (c.id === updated.id ? { ...c, title: updated.title } : c)) : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+    },
+    onError: (error) => {
+      toast({ title: 'Could not rename conversation', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+}

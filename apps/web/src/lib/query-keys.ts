@@ -1,0 +1,13 @@
+/**
+ * Query keys shared by more than one feature. The first element is the GET path (the default
+ * query function fetches it), so invalidating ['/api/conversations'] also refreshes searches.
+ */
+export const CONVERSATIONS_QUERY_KEY = ['/api/conversations'] as const;
+
+export function conversationSearchQueryKey(q: string) {
+  return ['/api/conversations', 'search', q] as const;
+}
+
+export function messagesQueryKey(conversationId: number) {
+  return [`/api/conversations/${conversationId}/messages`] as const;
+}

@@ -1,0 +1,24 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { FakeBehaviour } from '../apps/server/test/fake-openai';
+
+/** Ports of the second stack (started by playwright.config.ts): an app server backed by the fake model. */
+export const MODEL_PORTS = {
+  app: Number(process.env.E2E_MODEL_PORT ?? 5056),
+  fakeModel: Number(process.env.E2E_FAKE_MODEL_PORT ?? 5057),
+};
+export const MODEL_APP_URL = `http://127.0.0.1:${MODEL_PORTS.app}`;
+/** The model name that app server is configured with (AI_MODEL). */
+export const MODEL_NAME = 'e2e-model';
+
+const controlUrl = (path: string) => `http://127.0.0.1:${MODEL_PORTS.fakeModel}/__control/${path}`;
+
+/** The fake model answers its next requests this way, in order. Shared by all tests: run them serially. */
+export async function enqueueModel(request: APIRequestContext, ...behaviours: FakeBehaviour[]) {
+  const res = await request.post(controlUrl('enqueue'), { data: behaviours });
+  if (!res.ok()) throw new Error(`enqueue failed: ${res.status()} ${await res.text()}`);
+}
+
+export async function resetModel(request: APIRequestContext) {
+  const res = await request.post(controlUrl('reset'));
+  if (!res.ok()) throw new Error(`reset failed: ${res.status()} ${await res.text()}`);
+}
