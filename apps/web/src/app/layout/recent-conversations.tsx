@@ -35,7 +35,7 @@ export function RecentList({ title, category, conversations, emptyText }: Recent
   const base = TOOL_PATHS[category];
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-1">
+    <section aria-labelledby={headingId} className="grid grid-cols-[minmax(0,1fr)] gap-1">
       <h2 id={headingId} className="px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
         {title}
       </h2>
@@ -44,7 +44,7 @@ export function RecentList({ title, category, conversations, emptyText }: Recent
       ) : items.length === 0 ? (
         <p className="px-3 py-1 text-sm text-muted-foreground">{emptyText}</p>
       ) : (
-        <ul className="grid gap-0.5">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
           {items.map((c) => {
             const href = `${base}/${c.id}`;
             const active = pathname === href;

@@ -28,7 +28,7 @@ export function SidebarContent({ user, conversations, variant }: SidebarContentP
         </Link>
         <NewChatButton />
       </div>
-      <div className="grid min-h-0 flex-1 content-start gap-6 overflow-y-auto px-3 pb-4">
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 overflow-y-auto px-3 pb-4">
         <SidebarNav isAdmin={user.isAdmin} />
         <ConversationSearch>
           <RecentList title="Recent Chats" category="chat" conversations={conversations} emptyText="No chats yet" />
@@ -46,7 +46,8 @@ export function SidebarContent({ user, conversations, variant }: SidebarContentP
         </ConversationSearch>
       </div>
       {variant === 'desktop' && !user.isPremium ? (
-        <div className="px-3 pb-3">
+        // On short screens the conversation lists need the room; home and the banner offer membership too.
+        <div className="hidden px-3 pb-3 [@media(min-height:800px)]:block">
           <PremiumPanel />
         </div>
       ) : null}
