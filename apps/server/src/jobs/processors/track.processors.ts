@@ -6,6 +6,12 @@ import { analyzeInThread } from '../../audio/analysis-thread';
 import { PermanentJobError, type JobProcessor } from '../worker';
 import { TRACK_JOBS } from '../../services/track.service';
 
+/**
+ * Below this beat-tracking confidence there is no steady beat (a pad, an a cappella, speech), and
+ * a tempo would be invented: none is stored. Click tracks score about 0.9, beatless pads under 0.01.
+ */
+export const MIN_TEMPO_CONFIDENCE = 0.1;
+
 /** Songs are analysed up to this length; a longer file is measured on its first 20 minutes. */
 const MAX_ANALYSIS_SECONDS = 20 * 60;
 
@@ -44,7 +50,7 @@ export function createTrackProcessors(deps: {
       const duration = probed && probed > MAX_ANALYSIS_SECONDS ? probed : result.durationSec;
       await tracks.update(trackId, {
         duration,
-        bpm: result.bpm,
+        bpm: result.bpmConfidence >= MIN_TEMPO_CONFIDENCE ? result.bpm : null,
         musical_key: result.keyLabel,
         lufs: result.lufs,
         true_peak: result.truePeakDbtp,

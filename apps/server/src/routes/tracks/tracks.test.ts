@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { titleFromFilename } from '@members-only/shared';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeStt } from '../../../test/fake-stt';
-import { makeClickTrack, makeNotAudioFile, toM4a, toMp3 } from '../../audio/fixtures';
+import { makeChordWav, makeClickTrack, makeNotAudioFile, toM4a, toMp3 } from '../../audio/fixtures';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 /** Response bodies in these tests are the API's JSON. */
@@ -88,6 +88,14 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     const job = await await body(await fetch(`${base}/api/jobs/${analysed.analysis.jobId}`, { headers: { cookie: alice.cookie } }));
     expect(job).toMatchObject({ status: 'done', progress: 1, type: 'track.analyze' });
     expect((await fetch(`${base}/api/jobs/${analysed.analysis.jobId}`, { headers: { cookie: bob.cookie } })).status).toBe(404);
+  });
+
+  it('reports no tempo for audio without a steady beat, and still finds its key', async () => {
+    const pad = await makeChordWav({ secondsPerChord: 2 });
+    const track = await body(await upload(base, alice.cookie, pad, 'pad.wav'));
+    const analysed = await waitForTrack(base, alice.cookie, track.id, (x) => x.analysis.status === 'done');
+    expect(analysed.analysis.bpm).toBeNull();
+    expect(analysed.analysis.key).toBe('A minor');
   });
 
   it('refuses text disguised as .mp3 with 415 and leaves nothing behind', async () => {
