@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
 import { analyzeLyrics, scoreLyrics, rhymeIdeas, warmRhymeIndex } from '@members-only/engines/lyrics';
 import { analyzeAudio, synth } from '@members-only/engines/audio';
-import { answerFromGuide, createGuide } from '@members-only/engines/guide';
+import { answerFromGuide, buildGuide, createGuide } from '@members-only/engines/guide';
 
 /**
  * Targets (docs/benchmarks.md): the notepad re-analyses on every pause in typing, so a 64-bar
@@ -33,6 +33,9 @@ describe('lyric engine', () => {
 });
 
 describe('built-in guide', () => {
+  bench('build the index (33 articles)', () => {
+    buildGuide();
+  });
   bench('answerFromGuide', () => {
     answerFromGuide('how do I get paid when my song plays on the radio', { toolType: 'chat' });
   });

@@ -70,13 +70,11 @@ describe('analyzeAudio', () => {
     expect(() => analyzeAudio({ channels: [new Float32Array(10)], sampleRate: 0 })).toThrow(TypeError);
   });
 
-  it('stays fast: 60 s of 44.1 kHz stereo well under the budget (O(n) guard)', () => {
-    const channels = beat(60, 44100);
-    const t0 = performance.now();
-    const r = analyzeAudio({ channels, sampleRate: 44100 });
-    const ms = performance.now() - t0;
+  // Speed is measured by bench/engines.bench.ts (3-minute song), not asserted here.
+  it('analyses 60 s of 44.1 kHz stereo and keeps the tempo', () => {
+    const r = analyzeAudio({ channels: beat(60, 44100), sampleRate: 44100 });
     expect(Math.abs(r.bpm! - 93)).toBeLessThanOrEqual(1);
-    expect(ms).toBeLessThan(10_000); // ~0.5 s on an idle core; generous for loaded CI machines
+    expect(r.durationSec).toBeCloseTo(60, 2);
   });
 
   it('measureDuration is exact (samples / rate, shortest channel)', () => {

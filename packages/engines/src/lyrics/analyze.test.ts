@@ -42,18 +42,15 @@ describe('analyzeLyrics', () => {
     expect(a.lines.filter((l) => l.kind === 'bar').map((l) => l.bar)).toEqual([1, 2, 3, 4]);
   });
 
-  it('analyses a 64-line verse in well under 50 ms after warm-up', () => {
+  // Speed is measured by bench/engines.bench.ts, not asserted here.
+  it('analyses a 64-line verse the same way on every keystroke', () => {
     const text = longVerse();
     expect(text.split('\n')).toHaveLength(64);
-    for (let i = 0; i < 5; i++) analyzeLyrics(`${text} warm${i}`);
-    const times: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const t0 = performance.now();
+    const first = analyzeLyrics(text);
+    for (let i = 1; i < 4; i++) {
       const a = analyzeLyrics(`${text}${'!'.repeat(i)}`); // a new string each time, like a keystroke
-      times.push(performance.now() - t0);
       expect(a.measures.bars).toBe(64);
+      expect(a.verses.map((v) => v.scheme)).toEqual(first.verses.map((v) => v.scheme));
     }
-    times.sort((x, y) => x - y);
-    expect(times[5]).toBeLessThan(50);
   });
 });
