@@ -3,6 +3,8 @@ import { EnvError, loadEnv } from './env';
 import { migrateToLatest, openDatabase } from './db/index';
 import { buildApp } from './app';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   const env = loadEnv();
   const db = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, 'app.db') });
@@ -11,6 +13,8 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // In-flight requests get a grace period; long streams (chat replies, audio) are then cut.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await app.close(); // stops the job worker too; running jobs return to the queue
     await db.close();
     process.exit(0);

@@ -91,6 +91,8 @@ export async function createTestApp(dialect: Dialect, env: Partial<AppEnv> = {})
     app,
     db: database.db,
     async close() {
+      // A test that left a response stream unread must not hold the server open.
+      app.server.closeAllConnections();
       await app.close();
       await database.drop();
     },
