@@ -36,6 +36,15 @@ describe('settings', () => {
     expect(() => loadEnv({ DATA_DIR: tmp(), ...vars })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('keeps the SQLite database owner-only', async () => {
+    const { openDatabase, migrateToLatest } = await import('./db/index');
+    const dir = tmp();
+    const db = openDatabase({ sqliteFile: path.join(dir, 'app.db') });
+    await migrateToLatest(db);
+    await db.close();
+    expect(fs.statSync(path.join(dir, 'app.db')).mode & 0o777).toBe(0o600);
+  });
+
   it('stops the server at start with a message naming the bad variable', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -25,7 +26,11 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  const sqlite = new SQLite(path.resolve(sqliteFile));
+  const file = path.resolve(sqliteFile);
+  // Password and session hashes live here: owner-only, like the session secret. SQLite gives its
+  // -wal and -shm files the database file's permissions.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  const sqlite = new SQLite(file);
   // WAL lets readers proceed while a write is in progress; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
