@@ -30,7 +30,7 @@ describe('OpenAI-compatible text provider', () => {
   it('sends the system prompt, the turns, the model and the key', async () => {
     fake.enqueue({ kind: 'reply', text: 'Pitch at least 7 days ahead.', model: 'test-model-2025' });
     const result = await provider().generate(request());
-    expect(result).toEqual({ text: 'Pitch at least 7 days ahead.', engine: 'test-model-2025' });
+    expect(result).toEqual({ text: 'Pitch at least 7 days ahead.', engine: 'test-model' });
     const sent = fake.requests[0]!;
     expect(sent.headers.authorization).toBe('Bearer sk-test');
     expect(sent.body).toMatchObject({ model: 'test-model', stream: false });

@@ -139,7 +139,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         }
         const text = json?.choices?.[0]?.message?.content;
         if (typeof text !== 'string') throw upstreamErrors.malformed('no message content');
-        return { text, engine: typeof json.model === 'string' && json.model ? json.model : modelFor(request.task) };
+        // The configured name, as streamed replies and the UI's engine label use it.
+        return { text, engine: modelFor(request.task) };
       } finally {
         timer.dispose();
       }
