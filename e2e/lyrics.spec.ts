@@ -164,3 +164,28 @@ test('a failed load says so and offers a retry instead of an empty notepad', asy
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(editor(page)).toHaveValue('saved bar one\nsaved bar two');
 });
+
+test('leaving with unsaved lyrics asks first; saved lyrics leave freely', async ({ page, user: _user }) => {
+  await openNotepad(page);
+  const here = page.url();
+  await editor(page).fill('a line I have not saved yet');
+  await page.getByRole('navigation').getByRole('link', { name: 'AI Chat' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep writing' }).click();
+  await expect(page).toHaveURL(here);
+  await expect(editor(page)).toHaveValue('a line I have not saved yet');
+
+  await page.getByRole('navigation').getByRole('link', { name: 'AI Chat' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+
+  await page.goBack();
+  await expect(editor(page)).toBeVisible();
+  await editor(page).fill('saved this time');
+  await page.getByRole('button', { name: 'Save Lyrics' }).click();
+  await expectToast(page, 'Lyrics saved');
+  await page.getByRole('navigation').getByRole('link', { name: 'AI Chat' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});

@@ -22,6 +22,7 @@ import { FeedbackPanel } from './feedback-panel';
 import { LyricEditor } from './lyric-editor';
 import { RhymeIdeasPanel } from './rhyme-ideas-panel';
 import { SuggestionsPanel } from './suggestions-panel';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 const AUTO_SUGGEST_KEY = 'mo:lyrics:auto-suggest';
 
@@ -233,6 +234,7 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <UnsavedChangesGuard when={dirty && !save.isPending} />
       <div className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
           <Button variant="outline" onClick={clear} disabled={blank}>
