@@ -5,16 +5,9 @@ import type { ChatService } from '../../services/chat.service';
 import type { ConversationService } from '../../services/conversation.service';
 import { presentMessage } from '../../presenters/conversation.presenter';
 import { requireUser } from '../../plugins/session';
+import { clientAbortSignal } from '../../plugins/client-abort';
 import { AppError } from '../../errors';
 
-/** Aborts when the client goes away before the response is finished (Stop button, closed tab). */
-function clientAbortSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 /** Writes a streamed reply as server-sent events: user, delta..., then done or error. */
 async function streamEvents(

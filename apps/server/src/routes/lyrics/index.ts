@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   analyzeLyricsSchema,
@@ -11,15 +10,8 @@ import {
 import type { LyricsService } from '../../services/lyrics.service';
 import { presentLyricSnippet } from '../../presenters/lyric.presenter';
 import { requireUser } from '../../plugins/session';
+import { clientAbortSignal } from '../../plugins/client-abort';
 
-/** Aborts the model call when the artist's browser gives up (a newer request, a closed tab). */
-function clientAbortSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService }> = async (app, { lyrics }) => {
   // Every lyrics endpoint needs sign-in; checked before the body, so anonymous callers get 401, not 400.

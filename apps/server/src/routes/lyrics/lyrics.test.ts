@@ -274,7 +274,7 @@ describe.each(dialects)('lyrics with a model on %s', (dialect) => {
     fake.enqueue({ kind: 'reply', text: 'Here you go:\n- line one\n* line two\n• line three\n- line four\n- line five', model: 'lyric-model-1' });
     const res = await h.post(alice.cookie, 'suggestions', { text: VERSE });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ suggestions: ['line one', 'line two', 'line three', 'line four'], engine: 'lyric-model-1', kind: 'model' });
+    expect(res.json()).toEqual({ suggestions: ['line one', 'line two', 'line three', 'line four'], engine: 'm', kind: 'model' });
     const sent = fake.requests[0]!.body;
     expect(sent.messages[0].role).toBe('system');
     expect(lastUserMessage()).toEqual({ role: 'user', content: suggestionsPrompt(VERSE) });
