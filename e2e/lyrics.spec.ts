@@ -180,7 +180,7 @@ test('leaving with unsaved lyrics asks first; saved lyrics leave freely', async 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/chat$/);
 
-  await page.goBack();
+  await page.goto(here);
   await expect(editor(page)).toBeVisible();
   await editor(page).fill('saved this time');
   await page.getByRole('button', { name: 'Save Lyrics' }).click();
