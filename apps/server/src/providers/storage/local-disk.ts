@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import type { FileStorage } from './types';
 
 /** Files under one root folder; writes land in `.partial` files and are renamed into place. */

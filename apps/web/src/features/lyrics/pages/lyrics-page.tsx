@@ -2,9 +2,10 @@ import { idParamSchema } from '@members-only/shared/conversations';
 import { joinSnippets } from '@members-only/shared/lyrics';
 import { FileQuestion, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { HttpError } from '@/lib/api-client';
@@ -119,20 +120,12 @@ function LyricsSession({ conversationId }: { conversationId: number }) {
 
 function LyricsNotFound() {
   return (
-    <section
-      aria-labelledby="lyrics-not-found"
-      className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-card/60 px-6 py-12 text-center"
-    >
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
-        <FileQuestion aria-hidden="true" className="size-6" />
-      </span>
-      <h2 id="lyrics-not-found" className="mt-4 text-lg font-semibold">
-        Lyrics not found
-      </h2>
-      <p className="mt-2 max-w-md text-sm text-muted-foreground">They may have been deleted, or the link is wrong.</p>
-      <Link to="/lyrics" className={buttonVariants({ variant: 'outline', className: 'mt-4' })}>
-        Start a new notepad
-      </Link>
-    </section>
+    <NotFoundState
+      icon={FileQuestion}
+      title="Lyrics not found"
+      description="They may have been deleted, or the link is wrong."
+      actionLabel="Start a new notepad"
+      actionTo="/lyrics"
+    />
   );
 }
