@@ -1,6 +1,6 @@
 import type { Track } from '@members-only/shared/tracks';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HttpError } from '@/lib/api-client';
 import { formatDate } from '@/lib/utils';
@@ -37,14 +37,7 @@ export function TrackDetails({ trackId, children, notFound }: TrackDetailsProps)
     if (error instanceof HttpError && (error.status === 404 || error.status === 400)) {
       return notFound ?? <p className="text-sm text-muted-foreground">This track does not exist or was deleted.</p>;
     }
-    return (
-      <div role="alert" className="grid justify-items-start gap-2 text-sm">
-        <p className="text-destructive-text">Failed to load track. Please try again later.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed message="Failed to load track. Please try again later." onRetry={() => void query.refetch()} />;
   }
 
   const track = query.data;

@@ -11,6 +11,7 @@ import {
   DialogFooter,
 } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn, formatDate } from '@/lib/utils';
@@ -43,14 +44,7 @@ export function TrackList({ selectedId, onSelect, onDeleted, labelledBy }: Track
     );
   }
   if (tracks.isError) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-2 text-sm">
-        <p className="text-destructive-text">Failed to load tracks. Please try again later.</p>
-        <Button variant="outline" size="sm" onClick={() => void tracks.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed message="Failed to load tracks. Please try again later." onRetry={() => void tracks.refetch()} />;
   }
   if (tracks.data.length === 0) {
     return <p className="text-sm text-muted-foreground">No tracks yet. Upload one to get started.</p>;
