@@ -6,3 +6,4 @@ export * from './pagination';
 export * from './ai';
 export * from './tracks';
 export * from './lyrics';
+export * from './quotas';
