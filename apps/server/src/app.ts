@@ -19,6 +19,7 @@ import { createSpeechToText, type SpeechSettings } from './providers/speech/inde
 import { createLocalDiskStorage } from './providers/storage/local-disk';
 import { createTrackRepository } from './repositories/track.repository';
 import { createTrackService } from './services/track.service';
+import { createAdminService } from './services/admin.service';
 import { createLyricSnippetRepository } from './repositories/lyric-snippet.repository';
 import { createLyricsService } from './services/lyrics.service';
 import { createJobRepository } from './jobs/job.repository';
@@ -26,7 +27,7 @@ import { createJobQueue } from './jobs/queue';
 import { createJobWorker } from './jobs/worker';
 import { createTrackProcessors } from './jobs/processors/track.processors';
 import { registerErrorHandler } from './plugins/errors';
-import { requireAdmin, sessionPlugin } from './plugins/session';
+import { authorizationPlugin } from './plugins/authorization';
 import { csrfPlugin } from './plugins/csrf';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './routes/auth/index';
@@ -106,7 +107,8 @@ export function createServices(db: Db, env: AppEnv) {
     transcriptionAvailable: speech !== undefined,
     maxUploadMb: env.MAX_UPLOAD_MB,
   });
-  return { users, auth, conversations, chat, lyrics, tracks, queue, createWorker };
+  const admin = createAdminService({ users });
+  return { users, auth, conversations, chat, lyrics, tracks, admin, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -124,6 +126,8 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   const services = createServices(db, env);
 
   await app.register(fastifyHelmet, {
+    // Sent by the authorization plugin, and only over HTTPS.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -144,13 +148,8 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie, { secret: env.sessionSecret });
   await app.register(csrfPlugin, { allowedOrigins: env.ALLOWED_ORIGINS });
-  await app.register(sessionPlugin, { auth: services.auth, ttlDays: env.SESSION_TTL_DAYS });
-  // Root-level, so unknown /api/admin paths are refused too rather than revealed as 404s.
-  app.addHook('onRequest', async (request) => {
-    if (request.url === '/api/admin' || request.url.startsWith('/api/admin/') || request.url.startsWith('/api/admin?')) {
-      requireAdmin(request);
-    }
-  });
+  // Before any route: every route declares its access, checked after routing (plugins/authorization.ts).
+  await app.register(authorizationPlugin, { auth: services.auth });
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth: services.auth });
@@ -160,8 +159,8 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, {
     limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },
   });
-  await app.register(trackRoutes, { tracks: services.tracks, queue: services.queue });
-  await app.register(adminRoutes, { users: services.users });
+  await app.register(trackRoutes, { tracks: services.tracks });
+  await app.register(adminRoutes, { admin: services.admin });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.
   const prune = setInterval(() => void services.auth.prune().catch((err) => app.log.warn({ err }, 'prune failed')), 3_600_000);

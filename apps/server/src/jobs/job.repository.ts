@@ -33,10 +33,6 @@ export function createJobRepository(db: Kysely<Database>) {
       return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    findOwned(id: number, userId: number): Promise<JobRow | undefined> {
-      return db.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    },
-
     /** Takes the oldest due job, if any. The outer status check makes a lost race claim nothing. */
     async claim(workerId: string, types: string[]): Promise<JobRow | undefined> {
       const now = nowIso();

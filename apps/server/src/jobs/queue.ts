@@ -4,7 +4,7 @@ import type { EnqueueOptions, JobRepository } from './job.repository';
 /** What services see of the queue: add work, read its state. Workers live in worker.ts. */
 export interface JobQueue {
   enqueue(type: string, payload: unknown, options?: EnqueueOptions): Promise<JobRow>;
-  findOwned(id: number, userId: number): Promise<JobRow | undefined>;
+  find(id: number): Promise<JobRow | undefined>;
 }
 
 export function createJobQueue(jobs: JobRepository, onEnqueued: () => void = () => {}): JobQueue {
@@ -14,6 +14,6 @@ export function createJobQueue(jobs: JobRepository, onEnqueued: () => void = () 
       onEnqueued();
       return job;
     },
-    findOwned: (id, userId) => jobs.findOwned(id, userId),
+    find: (id) => jobs.findById(id),
   };
 }

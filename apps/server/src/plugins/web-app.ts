@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { declareScopeAccess } from './authorization';
 
 /**
  * Serves the built single-page app: hashed assets with a one-year immutable cache and their
@@ -10,15 +11,21 @@ import fastifyStatic from '@fastify/static';
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasApp = fs.existsSync(path.join(distDir, 'index.html'));
+  // Client routes get the page shell; it is small, and read once since a build replaces the whole folder.
+  const indexHtml = hasApp ? fs.readFileSync(path.join(distDir, 'index.html')) : undefined;
   if (hasApp) {
-    await app.register(fastifyStatic, {
+    // The built files are public; their own scope declares it for every file route.
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, 'public');
+      await scope.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+        },
+      });
     });
   }
 
@@ -26,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const url = request.url;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/');
     if (isPage && hasApp && !path.extname(url.split('?')[0] ?? '')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     if (isPage && !hasApp) {
       return reply.status(503).send({ message: 'The web app is not built yet. Run `npm run build`.' });

@@ -7,14 +7,9 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 
 export function createConversationRepository(db: Kysely<Database>) {
   return {
-    /** Only the owner's row: another user's conversation is indistinguishable from a missing one. */
-    findOwned(id: number, userId: number): Promise<ConversationRow | undefined> {
-      return db
-        .selectFrom('conversations')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+    /** Any user's row: services pass it through `authorize` before acting on it. */
+    findById(id: number): Promise<ConversationRow | undefined> {
+      return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /** Newest first; with `search`, only those whose title or any message contains it (case-insensitive). */

@@ -23,9 +23,9 @@ export function createLyricSnippetRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Only when the snippet's conversation belongs to `userId`: someone else's is indistinguishable from a missing one. */
-    findOwned(id: number, userId: number): Promise<OwnedLyricSnippetRow | undefined> {
-      return withOwner().where('lyric_snippets.id', '=', id).where('conversations.user_id', '=', userId).executeTakeFirst();
+    /** With its owner, so services can pass it through `authorize`. */
+    findById(id: number): Promise<OwnedLyricSnippetRow | undefined> {
+      return withOwner().where('lyric_snippets.id', '=', id).executeTakeFirst();
     },
 
     insert(values: { conversationId: number; content: string; position: number }): Promise<LyricSnippetRow> {

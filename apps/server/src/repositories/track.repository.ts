@@ -15,8 +15,9 @@ export function createTrackRepository(db: Kysely<Database>) {
       .select(['aj.progress as analysis_progress', 'tj.progress as transcription_progress']);
 
   return {
-    findOwned(id: number, userId: number): Promise<TrackWithProgress | undefined> {
-      return withProgress().where('tracks.id', '=', id).where('tracks.user_id', '=', userId).executeTakeFirst();
+    /** With job progress; services pass it through `authorize` before showing it. */
+    findWithProgress(id: number): Promise<TrackWithProgress | undefined> {
+      return withProgress().where('tracks.id', '=', id).executeTakeFirst();
     },
 
     findById(id: number): Promise<TrackRow | undefined> {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index';
 
 export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(db.kysely);
       return { status: 'ok', database: db.dialect };

@@ -1,41 +1,41 @@
 import { defaultConversationTitle, type ConversationCategory } from '@members-only/shared';
 import type { ConversationRepository } from '../repositories/conversation.repository';
 import type { MessageRepository } from '../repositories/message.repository';
-import { requireOwned } from './access';
+import { authorize, type Actor } from '../policies/index';
 
 export function createConversationService(deps: { conversations: ConversationRepository; messages: MessageRepository }) {
   const { conversations, messages } = deps;
 
-  const getOwned = async (userId: number, id: number) =>
-    requireOwned(await conversations.findOwned(id, userId), 'Conversation');
+  const get = async (actor: Actor, id: number, action: 'read' | 'write' = 'read') =>
+    authorize(actor, action, 'conversation', await conversations.findById(id));
 
   return {
-    getOwned,
+    get,
 
-    list(userId: number, query: { limit: number; offset: number; q?: string }) {
-      return conversations.listForUser(userId, { limit: query.limit, offset: query.offset, search: query.q || undefined });
+    list(actor: Actor, query: { limit: number; offset: number; q?: string }) {
+      return conversations.listForUser(actor.id, { limit: query.limit, offset: query.offset, search: query.q || undefined });
     },
 
-    async rename(userId: number, id: number, title: string) {
-      await getOwned(userId, id);
+    async rename(actor: Actor, id: number, title: string) {
+      authorize(actor, 'update', 'conversation', await conversations.findById(id));
       return conversations.rename(id, title);
     },
 
-    async remove(userId: number, id: number) {
-      await getOwned(userId, id);
+    async remove(actor: Actor, id: number) {
+      authorize(actor, 'delete', 'conversation', await conversations.findById(id));
       await conversations.delete(id);
     },
 
-    create(userId: number, input: { title?: string; category: ConversationCategory }) {
+    create(actor: Actor, input: { title?: string; category: ConversationCategory }) {
       return conversations.insert({
-        userId,
+        userId: actor.id,
         title: input.title ?? defaultConversationTitle(input.category),
         category: input.category,
       });
     },
 
-    async listMessages(userId: number, conversationId: number) {
-      await getOwned(userId, conversationId);
+    async listMessages(actor: Actor, conversationId: number) {
+      await get(actor, conversationId);
       return messages.listForConversation(conversationId);
     },
   };

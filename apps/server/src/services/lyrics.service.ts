@@ -22,10 +22,11 @@ import {
 } from '@members-only/shared';
 import type { ConversationRepository } from '../repositories/conversation.repository';
 import type { LyricSnippetRepository } from '../repositories/lyric-snippet.repository';
-import type { TextProvider } from '../providers/text/types';
+import type { TextProvider, TextResult } from '../providers/text/types';
+import { incompleteReplyError } from '../providers/text/finish';
 import { presentAnalysis, presentMeasures } from '../presenters/lyric.presenter';
-import { badRequest } from '../errors';
-import { requireOwned } from './access';
+import { AppError, badRequest } from '../errors';
+import { authorize, type Actor } from '../policies/index';
 
 // ---------------------------------------------------------------- prompts (exported for tests)
 
@@ -103,8 +104,8 @@ export function createLyricsService(deps: {
   // The rhyme index (a pass over the CMU dictionary) is built now, not on an artist's first request.
   warmRhymeIndex();
 
-  const ownedConversation = async (userId: number, conversationId: number) =>
-    requireOwned(await conversations.findOwned(conversationId, userId), 'Conversation');
+  const conversationFor = async (actor: Actor, conversationId: number, action: 'read' | 'write') =>
+    authorize(actor, action, 'conversation', await conversations.findById(conversationId));
 
   function engineSuggestions(lyrics: string, analysis?: LyricsAnalysis): LyricSuggestionsResult {
     const ideas = nextLineIdeas(lyrics, LYRICS.suggestionCount);
@@ -124,20 +125,20 @@ export function createLyricsService(deps: {
   return {
     isModel: text.isModel,
 
-    async listSnippets(userId: number, conversationId: number) {
-      await ownedConversation(userId, conversationId);
+    async listSnippets(actor: Actor, conversationId: number) {
+      await conversationFor(actor, conversationId, 'read');
       return snippets.listForConversation(conversationId);
     },
 
-    async addSnippet(userId: number, conversationId: number, input: CreateLyricSnippetInput) {
-      const conversation = await ownedConversation(userId, conversationId);
+    async addSnippet(actor: Actor, conversationId: number, input: CreateLyricSnippetInput) {
+      const conversation = await conversationFor(actor, conversationId, 'write');
       const row = await snippets.insert({ conversationId, content: input.content, position: input.position });
       await conversations.touch(conversationId);
       return { ...row, user_id: conversation.user_id };
     },
 
-    async removeSnippet(userId: number, id: number) {
-      const snippet = requireOwned(await snippets.findOwned(id, userId), 'Lyric snippet');
+    async removeSnippet(actor: Actor, id: number) {
+      const snippet = authorize(actor, 'delete', 'lyricSnippet', await snippets.findById(id));
       await snippets.delete(snippet.id);
     },
 
@@ -150,7 +151,17 @@ export function createLyricsService(deps: {
       if (!lyrics.trim()) throw badRequest(LYRICS_MESSAGES.noLyricsForSuggestions, { text: [LYRICS_MESSAGES.noLyricsForSuggestions] });
       const analysis = analyzeLyrics(lyrics);
       if (!text.isModel) return engineSuggestions(lyrics, analysis);
-      const reply = await text.generate({ task: 'lyrics', turns: [{ role: 'user', content: suggestionsPrompt(lyrics, analysis) }], signal });
+      let reply: TextResult;
+      try {
+        reply = await text.generate({ task: 'lyrics', turns: [{ role: 'user', content: suggestionsPrompt(lyrics, analysis) }], signal });
+      } catch (error) {
+        // An empty reply has nothing usable either: the engine's targets, as below.
+        if (error instanceof AppError && error.code === 'upstream_empty') return engineSuggestions(lyrics, analysis);
+        throw error;
+      }
+      // A cut-off, filtered or refused reply never becomes suggestions (its last line may be half a line).
+      const incomplete = incompleteReplyError(reply);
+      if (incomplete) throw incomplete;
       const lines = parseSuggestions(reply.text, LYRICS.suggestionCount);
       // A reply with nothing usable still gets the artist something honest to work with.
       if (!lines.length) return engineSuggestions(lyrics, analysis);
@@ -167,6 +178,9 @@ export function createLyricsService(deps: {
       }
       const prompt = lines <= LYRICS.shortFeedbackMaxLines ? shortFeedbackPrompt(lyrics) : fullFeedbackPrompt(lyrics, score);
       const reply = await text.generate({ task: 'lyrics', turns: [{ role: 'user', content: prompt }], signal });
+      // Cut-off feedback would lose its fixes and rating: an error the artist can retry, like a refusal.
+      const incomplete = incompleteReplyError(reply);
+      if (incomplete) throw incomplete;
       const rating = parseRating(reply.text);
       return {
         score: rating ?? score.score,

@@ -3,12 +3,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { UNTITLED_TRACK } from '@members-only/shared';
-import type { UserRow } from '../db/types';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
 import type { JobQueue } from '../jobs/queue';
 import { AppError, badRequest, notFound } from '../errors';
-import { requireOwned } from './access';
+import { authorize, can, type Actor } from '../policies/index';
 
 export const TRACK_JOBS = { analyze: 'track.analyze', transcribe: 'track.transcribe' } as const;
 
@@ -120,41 +119,46 @@ export function createTrackService(deps: {
           ? await queue.enqueue(TRACK_JOBS.transcribe, { trackId: row.id }, { userId, maxAttempts: 3 })
           : undefined;
         await tracks.update(row.id, { analysis_job_id: analysisJob.id, transcription_job_id: transcriptionJob?.id ?? null });
-        return (await tracks.findOwned(row.id, userId))!;
+        return (await tracks.findWithProgress(row.id))!;
       } catch (error) {
         await storage.delete(key).catch(() => {});
         throw error;
       }
     },
 
-    list: (userId: number, page: { limit: number; offset: number }) => tracks.listForUser(userId, page),
+    list: (actor: Actor, page: { limit: number; offset: number }) => tracks.listForUser(actor.id, page),
 
-    async getOwned(userId: number, id: number) {
-      return requireOwned(await tracks.findOwned(id, userId), 'Track');
+    async get(actor: Actor, id: number) {
+      return authorize(actor, 'read', 'track', await tracks.findWithProgress(id));
+    },
+
+    /** A background job's state, for the artist who started it. */
+    async getJob(actor: Actor, id: number) {
+      return authorize(actor, 'read', 'job', await queue.find(id));
     },
 
     /** The manual path: the artist pastes or types the lyrics. */
-    async setTranscription(userId: number, id: number, transcription: string) {
-      requireOwned(await tracks.findOwned(id, userId), 'Track');
+    async setTranscription(actor: Actor, id: number, transcription: string) {
+      authorize(actor, 'update', 'track', await tracks.findById(id));
       await tracks.update(id, {
         transcription,
         transcription_status: 'done',
         transcription_source: 'manual',
         transcription_error: null,
       });
-      return (await tracks.findOwned(id, userId))!;
+      return (await tracks.findWithProgress(id))!;
     },
 
-    async remove(userId: number, id: number) {
-      const track = requireOwned(await tracks.findOwned(id, userId), 'Track');
+    async remove(actor: Actor, id: number) {
+      const track = authorize(actor, 'delete', 'track', await tracks.findById(id));
       await tracks.delete(id);
       await storage.delete(`tracks/${track.filename}`);
     },
 
     /** The stored file for a listener: its owner or an admin. Anyone else gets a 404. */
-    async audioFor(user: UserRow, filename: string) {
+    async audioFor(actor: Actor, filename: string) {
       const track = await tracks.findByFilename(filename);
-      if (!track || (track.user_id !== user.id && !user.is_admin)) throw notFound('File');
+      if (!track || !can(actor, 'stream', 'track', track)) throw notFound('File');
       const size = await storage.size(`tracks/${track.filename}`);
       if (size === undefined) throw notFound('File');
       return { track, size, read: (range?: { start: number; end: number }) => storage.read(`tracks/${track.filename}`, range) };

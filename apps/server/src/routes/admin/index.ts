@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '@members-only/shared';
-import type { UserRepository } from '../../repositories/user.repository';
+import type { AdminService } from '../../services/admin.service';
 import { presentUser } from '../../presenters/user.presenter';
+import { requireActor } from '../../plugins/authorization';
 
-/** Admin-only routes; app.ts guards the whole /api/admin prefix (amendment C3). */
-export const adminRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = async (app, { users }) => {
-
-  app.get('/api/admin/users', { schema: { querystring: pageQuerySchema } }, async (request, reply) => {
-    const { rows, total } = await users.list(request.query);
+/** Admin-only routes (amendment C3): each declares `access: 'admin'`, checked after routing. */
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+  app.get('/api/admin/users', { config: { access: 'admin' }, schema: { querystring: pageQuerySchema } }, async (request, reply) => {
+    const { rows, total } = await admin.listUsers(requireActor(request), request.query);
     reply.header('x-total-count', String(total));
     return rows.map(presentUser);
   });

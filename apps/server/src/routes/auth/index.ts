@@ -10,22 +10,22 @@ const clientInfo = (request: { ip: string; headers: Record<string, string | stri
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  app.get('/api/user', async (request) => presentUser(requireUser(request)));
+  app.get('/api/user', { config: { access: 'user' } }, async (request) => presentUser(requireUser(request)));
 
-  app.post('/api/register', { schema: { body: registerSchema } }, async (request, reply) => {
+  app.post('/api/register', { config: { access: 'anonymous' }, schema: { body: registerSchema } }, async (request, reply) => {
     const { user, session } = await auth.register(request.body, clientInfo(request));
     await auth.logout(request.sessionToken ?? undefined);
     setSessionCookie(request, reply, session.token, session.expiresAt);
     return reply.status(201).send(presentUser(user));
   });
 
-  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
+  app.post('/api/login', { config: { access: 'anonymous' }, schema: { body: loginSchema } }, async (request, reply) => {
     const { user, session } = await auth.login(request.body, clientInfo(request), request.sessionToken ?? undefined);
     setSessionCookie(request, reply, session.token, session.expiresAt);
     return presentUser(user);
   });
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { config: { access: 'anonymous' } }, async (request, reply) => {
     await auth.logout(request.sessionToken ?? undefined);
     clearSessionCookie(request, reply);
     return reply.status(204).send();

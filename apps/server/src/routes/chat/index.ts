@@ -4,7 +4,7 @@ import { aiTextSchema, idParamSchema, sendMessageSchema, TOOL_TYPES, type ChatSt
 import type { ChatService } from '../../services/chat.service';
 import type { ConversationService } from '../../services/conversation.service';
 import { presentMessage } from '../../presenters/conversation.presenter';
-import { requireUser } from '../../plugins/session';
+import { requireActor } from '../../plugins/authorization';
 import { clientAbortSignal } from '../../plugins/client-abort';
 import { AppError } from '../../errors';
 
@@ -46,10 +46,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
 ) => {
   app.post(
     '/api/conversations/:id/messages',
-    { schema: { params: idParamSchema, body: sendMessageSchema } },
+    { config: { access: 'user' }, schema: { params: idParamSchema, body: sendMessageSchema } },
     async (request, reply) => {
-      const user = requireUser(request);
-      const conversation = await conversations.getOwned(user.id, request.params.id);
+      const actor = requireActor(request);
+      const conversation = await conversations.get(actor, request.params.id);
       const messages = await chat.send(conversation, request.body.content, clientAbortSignal(reply));
       return reply.status(201).send(messages.map(presentMessage));
     },
@@ -57,11 +57,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
 
   app.post(
     '/api/conversations/:id/messages/stream',
-    { schema: { params: idParamSchema, body: sendMessageSchema } },
+    { config: { access: 'user' }, schema: { params: idParamSchema, body: sendMessageSchema } },
     async (request, reply) => {
-      const user = requireUser(request);
+      const actor = requireActor(request);
       // Ownership and validation fail as ordinary JSON errors, before the stream starts.
-      const conversation = await conversations.getOwned(user.id, request.params.id);
+      const conversation = await conversations.get(actor, request.params.id);
       await streamEvents(request, reply, async (signal, send) => {
         const messages = await chat.send(conversation, request.body.content, signal, {
           onUserMessage: (m) => send({ event: 'user', data: presentMessage(m) }),
@@ -73,9 +73,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
     },
   );
 
-  app.post('/api/conversations/:id/regenerate', { schema: { params: idParamSchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    const conversation = await conversations.getOwned(user.id, request.params.id);
+  app.post('/api/conversations/:id/regenerate', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const conversation = await conversations.get(actor, request.params.id);
     await chat.assertCanRegenerate(conversation);
     await streamEvents(request, reply, async (signal, send) => {
       const [assistant] = await chat.regenerate(conversation, signal, {
@@ -85,14 +85,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
     });
   });
 
-  app.post('/api/ai/text', { schema: { body: aiTextSchema } }, async (request, reply) => {
-    requireUser(request);
+  app.post('/api/ai/text', { config: { access: 'user' }, schema: { body: aiTextSchema } }, async (request, reply) => {
+    requireActor(request);
     const result = await chat.generateText(request.body.prompt, request.body.type, clientAbortSignal(reply));
     return { response: result.text, engine: result.engine };
   });
 
-  app.get('/api/ai/engine', async (request) => {
-    requireUser(request);
+  app.get('/api/ai/engine', { config: { access: 'user' } }, async (request) => {
+    requireActor(request);
     return {
       isModel: chat.isModel,
       engines: Object.fromEntries(TOOL_TYPES.map((t) => [t, chat.engineForTask(t)])),

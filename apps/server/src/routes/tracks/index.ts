@@ -3,10 +3,9 @@ import { z } from 'zod';
 import rangeParser from 'range-parser';
 import { idParamSchema, pageQuerySchema, setTranscriptionSchema } from '@members-only/shared';
 import type { TrackService } from '../../services/track.service';
-import type { JobQueue } from '../../jobs/queue';
 import { presentJob, presentTrack } from '../../presenters/track.presenter';
-import { requireUser } from '../../plugins/session';
-import { AppError, badRequest, notFound } from '../../errors';
+import { requireActor } from '../../plugins/authorization';
+import { AppError, badRequest } from '../../errors';
 
 const trackIdParams = z.object({
   id: z.coerce.number({ error: 'Invalid track ID' }).int('Invalid track ID').positive('Invalid track ID').max(2_147_483_647, 'Invalid track ID'),
@@ -16,9 +15,9 @@ const trackIdParams = z.object({
 const rfc8187 = (name: string) =>
   encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; queue: JobQueue }> = async (app, { tracks, queue }) => {
-  app.post('/api/tracks/upload', async (request, reply) => {
-    const user = requireUser(request);
+export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService }> = async (app, { tracks }) => {
+  app.post('/api/tracks/upload', { config: { access: 'user' } }, async (request, reply) => {
+    const actor = requireActor(request);
     if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data in the field "audioFile".');
     const file = await request.file();
     if (!file) throw badRequest('Choose an audio file to upload.', { audioFile: ['Choose an audio file to upload.'] });
@@ -26,42 +25,40 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; queue: J
       file.file.resume();
       throw badRequest('Send the audio in the form field "audioFile".', { audioFile: ['Missing'] });
     }
-    const track = await tracks.upload(user.id, { filename: file.filename, stream: file.file });
+    const track = await tracks.upload(actor.id, { filename: file.filename, stream: file.file });
     return reply.status(201).send(presentTrack(track, { withWaveform: true }));
   });
 
-  app.get('/api/tracks', { schema: { querystring: pageQuerySchema } }, async (request) => {
-    const user = requireUser(request);
-    return (await tracks.list(user.id, request.query)).map((t) => presentTrack(t));
+  app.get('/api/tracks', { config: { access: 'user' }, schema: { querystring: pageQuerySchema } }, async (request) => {
+    const actor = requireActor(request);
+    return (await tracks.list(actor, request.query)).map((t) => presentTrack(t));
   });
 
-  app.get('/api/tracks/:id', { schema: { params: trackIdParams } }, async (request) => {
-    const user = requireUser(request);
-    return presentTrack(await tracks.getOwned(user.id, request.params.id), { withWaveform: true });
+  app.get('/api/tracks/:id', { config: { access: 'user' }, schema: { params: trackIdParams } }, async (request) => {
+    const actor = requireActor(request);
+    return presentTrack(await tracks.get(actor, request.params.id), { withWaveform: true });
   });
 
-  app.put('/api/tracks/:id/transcription', { schema: { params: trackIdParams, body: setTranscriptionSchema } }, async (request) => {
-    const user = requireUser(request);
-    return presentTrack(await tracks.setTranscription(user.id, request.params.id, request.body.transcription), { withWaveform: true });
+  app.put('/api/tracks/:id/transcription', { config: { access: 'user' }, schema: { params: trackIdParams, body: setTranscriptionSchema } }, async (request) => {
+    const actor = requireActor(request);
+    return presentTrack(await tracks.setTranscription(actor, request.params.id, request.body.transcription), { withWaveform: true });
   });
 
-  app.delete('/api/tracks/:id', { schema: { params: trackIdParams } }, async (request, reply) => {
-    const user = requireUser(request);
-    await tracks.remove(user.id, request.params.id);
+  app.delete('/api/tracks/:id', { config: { access: 'user' }, schema: { params: trackIdParams } }, async (request, reply) => {
+    const actor = requireActor(request);
+    await tracks.remove(actor, request.params.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/jobs/:id', { schema: { params: idParamSchema } }, async (request) => {
-    const user = requireUser(request);
-    const job = await queue.findOwned(request.params.id, user.id);
-    if (!job) throw notFound('Job');
-    return presentJob(job);
+  app.get('/api/jobs/:id', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {
+    const actor = requireActor(request);
+    return presentJob(await tracks.getJob(actor, request.params.id));
   });
 
   /** Private audio: only its owner or an admin, with Range support so players can seek (amendment B3). */
-  app.get('/uploads/tracks/:filename', { schema: { params: z.object({ filename: z.string().max(300) }) } }, async (request, reply) => {
-    const user = requireUser(request);
-    const audio = await tracks.audioFor(user, request.params.filename);
+  app.get('/uploads/tracks/:filename', { config: { access: 'user' }, schema: { params: z.object({ filename: z.string().max(300) }) } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const audio = await tracks.audioFor(actor, request.params.filename);
     reply.header('content-type', audio.track.mime_type);
     reply.header('accept-ranges', 'bytes');
     reply.header('cache-control', 'private, no-cache');
