@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LIMITS, TOOL_TYPES } from './constants';
+import { text } from './text';
 
 /** POST /api/ai/text */
 export const aiTextSchema = z.object({
-  prompt: z
-    .string()
+  prompt: text()
     .max(LIMITS.messageMax, `Prompt must be at most ${LIMITS.messageMax} characters`)
     .refine((s) => s.trim().length > 0, 'Prompt cannot be empty'),
   type: z.enum(TOOL_TYPES).default('chat'),

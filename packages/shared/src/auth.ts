@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { line } from './text';
 
-export const usernameSchema = z
-  .string()
-  .trim()
+export const usernameSchema = line('Username')
   .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
   .regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may use letters, numbers, dots, dashes and underscores');
@@ -14,7 +13,7 @@ export const passwordSchema = z
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(LIMITS.usernameMin, 'Username must be at least 3 characters').max(LIMITS.usernameMax),
+  username: line('Username').min(LIMITS.usernameMin, 'Username must be at least 3 characters').max(LIMITS.usernameMax),
   password: passwordSchema,
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -22,10 +21,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** What the server accepts for registration. confirmPassword never leaves the client. */
 export const registerSchema = z.object({
   username: usernameSchema,
-  email: z.string().trim().max(LIMITS.emailMax).pipe(z.email('Please enter a valid email address')),
-  phoneNumber: z
-    .string()
-    .trim()
+  email: line('Email').max(LIMITS.emailMax).pipe(z.email('Please enter a valid email address')),
+  phoneNumber: line('Phone number')
     .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`)
     .optional()
     .transform((v) => (v ? v : undefined)),
@@ -37,8 +34,8 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const registerFormSchema = z
   .object({
     username: usernameSchema,
-    email: z.string().trim().pipe(z.email('Please enter a valid email address')),
-    phoneNumber: z.string().trim().max(LIMITS.phoneMax).optional(),
+    email: line('Email').pipe(z.email('Please enter a valid email address')),
+    phoneNumber: line('Phone number').max(LIMITS.phoneMax).optional(),
     password: passwordSchema,
     confirmPassword: z.string(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONVERSATION_CATEGORIES, LIMITS } from './constants';
+import { line, text } from './text';
 
 export const conversationCategorySchema = z.enum(CONVERSATION_CATEGORIES);
 
@@ -9,7 +10,7 @@ export const conversationCategorySchema = z.enum(CONVERSATION_CATEGORIES);
  */
 export const createConversationSchema = z
   .object({
-    title: z.string().trim().max(LIMITS.titleMax).optional(),
+    title: line('Title').max(LIMITS.titleMax).optional(),
     category: conversationCategorySchema.optional(),
     type: conversationCategorySchema.optional(),
     userId: z.unknown().optional(),
@@ -51,18 +52,17 @@ export const conversationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** Matches titles and message text, case-insensitive. */
-  q: z.string().trim().max(200).optional(),
+  q: line('Search').max(200).optional(),
 });
 
 export const renameConversationSchema = z.object({
-  title: z.string().trim().min(1, 'Title cannot be empty').max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`),
+  title: line('Title').min(1, 'Title cannot be empty').max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`),
 });
 
 /** POST /api/conversations/:id/messages. The spec's client sends role 'user'; only users post. */
 export const sendMessageSchema = z.object({
   role: z.literal('user').optional(),
-  content: z
-    .string()
+  content: text()
     .max(LIMITS.messageMax, `Message must be at most ${LIMITS.messageMax} characters`)
     .refine((s) => s.trim().length > 0, 'Message cannot be empty'),
 });

@@ -7,3 +7,4 @@ export * from './ai';
 export * from './tracks';
 export * from './lyrics';
 export * from './quotas';
+export * from './text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, text } from './text';
 
 /** Lyric Assist constants (spec §9) shared by the server and the notepad. */
 export const LYRICS = {
@@ -109,7 +110,7 @@ export function joinSnippets(snippets: ReadonlyArray<Pick<LyricSnippet, 'id' | '
 
 // ---------------------------------------------------------------- requests
 
-const lyricText = z.string({ error: 'Send the lyrics as text' }).max(LYRICS.textMax, LYRICS_MESSAGES.tooLong);
+const lyricText = text({ error: 'Send the lyrics as text' }).max(LYRICS.textMax, LYRICS_MESSAGES.tooLong);
 
 /** POST /api/conversations/:id/lyrics */
 export const createLyricSnippetSchema = z.object({
@@ -137,9 +138,7 @@ export const lyricFeedbackSchema = z.object({
 
 /** GET /api/lyrics/rhymes?word=&syllables= */
 export const rhymeIdeasQuerySchema = z.object({
-  word: z
-    .string({ error: 'Give a word to rhyme with' })
-    .trim()
+  word: line('The word', { error: 'Give a word to rhyme with' })
     .min(1, 'Give a word to rhyme with')
     .max(LYRICS.rhymeWordMax, `A word or phrase of at most ${LYRICS.rhymeWordMax} characters`),
   syllables: z.preprocess(

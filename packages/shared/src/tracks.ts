@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const MAX_UPLOAD_MB = 50;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
@@ -45,8 +46,7 @@ export const trackSchema = z.object({
 export type Track = z.infer<typeof trackSchema>;
 
 export const setTranscriptionSchema = z.object({
-  transcription: z
-    .string()
+  transcription: text()
     .trim()
     .min(1, 'Lyrics cannot be empty')
     .max(20_000, 'Lyrics must be at most 20,000 characters'),

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Free text as both databases can store it. PostgreSQL refuses NUL bytes and lone UTF-16
+ * surrogates, SQLite keeps them: every text field goes through one of these builders so the two
+ * behave alike and nothing reaches a query that a database would refuse with a 500.
+ */
+
+/** A surrogate pair (kept) or a lone surrogate (replaced). No lookbehind, for older browsers. */
+const SURROGATES = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
+/** C0 controls, DEL and C1 controls, except tab, line feed and carriage return. */
+const CONTROLS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/** Every C0 control, DEL and C1 control, tab and line breaks included. */
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** Replaces each lone UTF-16 surrogate with U+FFFD, as a UTF-8 encoder would. */
+export function wellFormed(s: string): string {
+  return s.replace(SURROGATES, (m) => (m.length === 2 ? m : '\uFFFD'));
+}
+
+/** Multi-line text made storable: lone surrogates become U+FFFD; controls other than \t, \n, \r go. */
+export function cleanText(s: string): string {
+  return wellFormed(s).replace(CONTROLS_BUT_LINE_BREAKS, '');
+}
+
+/** True when a string holds any control character (tab and line breaks included). */
+export function hasControlCharacters(s: string): boolean {
+  return ANY_CONTROL.test(s);
+}
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/**
+ * Multi-line free text (lyrics, messages, transcriptions, prompts): control characters other than
+ * tab and line breaks are stripped and lone surrogates replaced before any other check, so
+ * `.max()`, `.trim()` and refinements chained after it see the cleaned text.
+ */
+export function text(params?: StringParams) {
+  return z.string(params).overwrite(cleanText);
+}
+
+/**
+ * Single-line text (titles, usernames, e-mail, phone, search words): trimmed, lone surrogates
+ * replaced, and refused with `${label} cannot contain line breaks, tabs or control characters`
+ * when a control character is left inside. Chain `.min()`, `.max()`, `.regex()` after it.
+ */
+export function line(label = 'This field', params?: StringParams) {
+  return z
+    .string(params)
+    .overwrite(wellFormed)
+    .trim()
+    .refine((s) => !hasControlCharacters(s), `${label} cannot contain line breaks, tabs or control characters`);
+}
