@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONVERSATION_CATEGORIES, LIMITS } from './constants';
-import { line, text } from './text';
+import { digits, idString, line, text } from './text';
 
 export const conversationCategorySchema = z.enum(CONVERSATION_CATEGORIES);
 
@@ -43,14 +43,14 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** Path ids are positive integers; anything else is a 400. */
+/** Path ids are positive 32-bit integers in plain decimal digits; anything else is a 400 'Invalid ID'. */
 export const idParamSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idString('Invalid ID'),
 });
 
 export const conversationListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: digits(1, 200).default(50),
+  offset: digits(0, 1_000_000).default(0),
   /** Matches titles and message text, case-insensitive. */
   q: line('Search').max(200).optional(),
 });

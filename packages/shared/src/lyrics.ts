@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { line, text } from './text';
+import { digits, line, text } from './text';
 
 /** Lyric Assist constants (spec §9) shared by the server and the notepad. */
 export const LYRICS = {
@@ -143,7 +143,7 @@ export const rhymeIdeasQuerySchema = z.object({
     .max(LYRICS.rhymeWordMax, `A word or phrase of at most ${LYRICS.rhymeWordMax} characters`),
   syllables: z.preprocess(
     (v) => (v === '' || v === undefined ? undefined : v),
-    z.coerce.number().int('Syllables must be a whole number').min(1, 'Syllables must be 1 to 8').max(8, 'Syllables must be 1 to 8').optional(),
+    digits(1, 8, 'Syllables must be a whole number from 1 to 8').optional(),
   ),
 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cleanText, hasControlCharacters, line, text, wellFormed } from './text';
-import { createConversationSchema, conversationListQuerySchema, renameConversationSchema, sendMessageSchema } from './conversations';
+import { cleanText, digits, hasControlCharacters, idString, line, text, wellFormed } from './text';
+import { createConversationSchema, conversationListQuerySchema, idParamSchema, renameConversationSchema, sendMessageSchema } from './conversations';
 import { loginSchema, registerSchema } from './auth';
 import { createLyricSnippetSchema, rhymeIdeasQuerySchema } from './lyrics';
 import { setTranscriptionSchema } from './tracks';
 import { aiTextSchema } from './ai';
+import { pageQuerySchema } from './pagination';
 
 /** What PostgreSQL refuses in text: NUL, and (as UTF-16) any lone surrogate. */
 const storable = (s: string) => !s.includes('\u0000') && wellFormed(s) === s;
@@ -70,6 +71,47 @@ describe('text() and line() builders', () => {
   it('hasControlCharacters sees C0, DEL and C1 but not ordinary characters', () => {
     expect(['\u0000', '\t', '\n', '\u007F', '\u0080', '\u009F'].every(hasControlCharacters)).toBe(true);
     expect(['a', ' ', '\u00A0', '\u2028', 'é', '🎤'].some(hasControlCharacters)).toBe(false);
+  });
+});
+
+describe('ids and numbers in paths and query strings', () => {
+  it.each(['1', '128', '2147483647'])('idString accepts %j', (s) => {
+    expect(idString().parse(s)).toBe(Number(s));
+  });
+
+  it.each(['0x80', '12.8e1', '+128', ' 128', '128 ', '128.0', '0128', '0', '-1', '1e3', '', 'abc', '2147483648', '99999999999', '٣', 'Infinity'])(
+    'idString refuses %j with Invalid ID',
+    (s) => {
+      const r = idString().safeParse(s);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => i.message)).toContain('Invalid ID');
+    },
+  );
+
+  it('idParamSchema answers a number or Invalid ID', () => {
+    expect(idParamSchema.parse({ id: '42' })).toEqual({ id: 42 });
+    expect(idParamSchema.safeParse({ id: '0x80' }).error?.issues[0]?.message).toBe('Invalid ID');
+    expect(idParamSchema.safeParse({ id: 42 }).success).toBe(false);
+  });
+
+  it('digits() takes decimal digits only, within its range', () => {
+    const schema = digits(0, 100);
+    expect(schema.parse('0')).toBe(0);
+    expect(schema.parse('100')).toBe(100);
+    expect(schema.parse('007')).toBe(7);
+    for (const bad of ['101', '-1', '+1', ' 1', '1.0', '1e1', '0x1', '', '1,5']) expect(schema.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it.each([pageQuerySchema, conversationListQuerySchema])('page queries default and take digits only', (schema) => {
+    expect(schema.parse({})).toMatchObject({ limit: 50, offset: 0 });
+    expect(schema.parse({ limit: '10', offset: '20' })).toMatchObject({ limit: 10, offset: 20 });
+    for (const limit of ['0x10', '1e1', '+10', ' 10', '10.0', '0', '201']) expect(schema.safeParse({ limit }).success, limit).toBe(false);
+    for (const offset of ['0x10', '-0', '1e1', '1_000']) expect(schema.safeParse({ offset }).success, offset).toBe(false);
+  });
+
+  it('rhyme syllables take digits only', () => {
+    expect(rhymeIdeasQuerySchema.parse({ word: 'night', syllables: '3' }).syllables).toBe(3);
+    for (const syllables of ['0x3', '3.0', '+3', ' 3', '9']) expect(rhymeIdeasQuerySchema.safeParse({ word: 'night', syllables }).success, syllables).toBe(false);
   });
 });
 

@@ -51,3 +51,31 @@ export function line(label = 'This field', params?: StringParams) {
     .trim()
     .refine((s) => !hasControlCharacters(s), `${label} cannot contain line breaks, tabs or control characters`);
 }
+
+/** The largest id PostgreSQL's `integer` holds. */
+export const MAX_ID = 2_147_483_647;
+const ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * A positive id from a path, written as plain decimal digits (no sign, spaces, leading zeros,
+ * exponent, fraction or hex) and within 32-bit range. Anything else is refused with `message`.
+ */
+export function idString(message = 'Invalid ID') {
+  return z
+    .string({ error: message })
+    .regex(ID, message)
+    .refine((s) => Number(s) <= MAX_ID, message)
+    .transform(Number);
+}
+
+/**
+ * A whole number from a query string, written as decimal digits only, between `min` and `max`.
+ * Give `fallback` for an absent parameter.
+ */
+export function digits(min: number, max: number, message = `Must be a whole number from ${min} to ${max}`) {
+  return z
+    .string({ error: message })
+    .regex(/^[0-9]{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+}

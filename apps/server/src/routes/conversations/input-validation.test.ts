@@ -69,4 +69,25 @@ describe.each(dialects)('input validation on %s', (dialect) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'nul\u0000artist', password: 'secret-pass' } })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/conversations?q=%00', headers: { cookie: alice.cookie } })).statusCode).toBe(400);
   });
+
+  it('takes ids written as plain digits only', async () => {
+    const id = conversationId;
+    expect((await t.app.inject({ url: `/api/conversations/${id}`, headers: { cookie: alice.cookie } })).statusCode).toBe(200);
+    const variants = [`0x${id.toString(16)}`, `${id / 10}e1`, `%2B${id}`, `%20${id}`, `${id}%20`, `${id}.0`, `0${id}`, `${id}e0`, '0', '-1', '2147483648', '99999999999'];
+    for (const v of variants) {
+      const res = await t.app.inject({ url: `/api/conversations/${v}`, headers: { cookie: alice.cookie } });
+      expect([v, res.statusCode, res.json().message]).toEqual([v, 400, 'Invalid ID']);
+    }
+    const lyrics = await t.app.inject({ url: `/api/conversations/0x${id.toString(16)}/lyrics`, headers: { cookie: alice.cookie } });
+    expect(lyrics.statusCode).toBe(400);
+  });
+
+  it('takes limit and offset written as plain digits only', async () => {
+    expect((await t.app.inject({ url: '/api/conversations?limit=1&offset=0', headers: { cookie: alice.cookie } })).json()).toHaveLength(1);
+    for (const query of ['limit=0x2', 'limit=2e0', 'limit=%2B2', 'limit=%202', 'limit=2.0', 'limit=', 'offset=0x1', 'offset=1e0', 'offset=-0', 'limit=1&limit=2']) {
+      const res = await t.app.inject({ url: `/api/conversations?${query}`, headers: { cookie: alice.cookie } });
+      expect([query, res.statusCode]).toEqual([query, 400]);
+    }
+    expect((await t.app.inject({ url: '/api/tracks?limit=0x2', headers: { cookie: alice.cookie } })).statusCode).toBe(400);
+  });
 });
