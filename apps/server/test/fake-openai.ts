@@ -1,13 +1,59 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** How the fake answers one request. */
+/**
+ * How the fake answers one request; each behaviour has a non-streamed (JSON) and a streamed (SSE)
+ * form, chosen by the request's `stream`. All replies are valid per the OpenAI Chat Completions API.
+ */
 export type FakeBehaviour =
-  | { kind: 'reply'; text: string; model?: string; chunkDelayMs?: number }
-  | { kind: 'status'; status: number; body?: string }
+  /** A reply, word by word when streamed; `finishReason` defaults to 'stop'. */
+  | { kind: 'reply'; text: string; model?: string; chunkDelayMs?: number; finishReason?: 'stop' | 'length' | 'content_filter' }
+  /** The model declines: `message.refusal` (content null), or `delta.refusal` pieces. */
+  | { kind: 'refusal'; text: string }
+  /**
+   * No reply text. 'no-choices': `choices: []` (streamed: only a choice-less usage chunk);
+   * 'null-content': `content: null`; 'empty-content': `content: ""`. `finishReason` defaults to 'stop'.
+   */
+  | { kind: 'empty'; shape: 'no-choices' | 'null-content' | 'empty-content'; finishReason?: 'stop' | 'length' | 'content_filter' }
+  /** Several choices (as for `n` > 1): texts[i] is choice i; streamed, each word of a higher index comes first. */
+  | { kind: 'choices'; texts: string[] }
+  | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
+  /** An `error` object with status 200, as gateways send it: the whole body, or an event after a first piece of text. */
+  | { kind: 'error-in-reply'; message: string }
   | { kind: 'hang' }
   | { kind: 'malformed' }
   | { kind: 'cut'; text: string };
+
+const REQUEST_FIELDS = new Set(['model', 'messages', 'stream', 'stream_options', 'max_completion_tokens', 'temperature', 'top_p', 'n', 'stop', 'user']);
+const ROLES = new Set(['developer', 'system', 'user', 'assistant']);
+
+/**
+ * Checks a chat completion request against the OpenAI API description, for the fields this app
+ * may send: anything else (the deprecated `max_tokens` included) is refused with a 400, so a
+ * nonconforming request fails the tests. Answers the problem, or null.
+ */
+export function requestProblem(body: any): string | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'The request body must be a JSON object.';
+  for (const key of Object.keys(body)) {
+    if (!REQUEST_FIELDS.has(key)) return `Unrecognized request argument supplied: ${key}`;
+  }
+  if (typeof body.model !== 'string' || !body.model) return "'model' must be a non-empty string.";
+  if (!Array.isArray(body.messages) || body.messages.length === 0) return "'messages' must be a non-empty array.";
+  for (const [i, m] of body.messages.entries()) {
+    if (!m || typeof m !== 'object' || !ROLES.has(m.role)) return `messages[${i}].role is not one of developer, system, user, assistant.`;
+    if (typeof m.content !== 'string') return `messages[${i}].content must be a string.`;
+    if (Object.keys(m).some((k) => k !== 'role' && k !== 'content' && k !== 'name')) return `messages[${i}] has an unrecognized field.`;
+  }
+  if (body.stream !== undefined && typeof body.stream !== 'boolean') return "'stream' must be a boolean.";
+  if (body.stream_options !== undefined && body.stream !== true) return "'stream_options' is only allowed when 'stream' is true.";
+  if (body.max_completion_tokens !== undefined && !(Number.isInteger(body.max_completion_tokens) && body.max_completion_tokens > 0)) {
+    return "'max_completion_tokens' must be a positive integer.";
+  }
+  if (body.temperature !== undefined && !(typeof body.temperature === 'number' && body.temperature >= 0 && body.temperature <= 2)) {
+    return "'temperature' must be a number from 0 to 2.";
+  }
+  return null;
+}
 
 export interface FakeRequestLog {
   path: string;
@@ -51,9 +97,27 @@ export async function startFakeOpenAi(port = 0) {
     open.add(res);
     res.on('close', () => open.delete(res));
 
+    const reject = requestProblem(body);
+    if (reject) {
+      // What OpenAI answers to a request outside its API description.
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: reject, type: 'invalid_request_error', param: null, code: null } }));
+      return;
+    }
+
+    const created = Math.floor(Date.now() / 1000);
+    const completion = (choices: unknown[], usedModel = model) =>
+      JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion', created, model: usedModel, choices });
+    const message = (content: string | null, refusal: string | null = null) => ({ role: 'assistant', content, refusal });
+    const startStream = () => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const send = (choices: unknown[], usedModel = model) =>
+      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created, model: usedModel, choices })}\n\n`);
+    const chunk = (delta: object, finishReason: string | null = null, index = 0) => ({ index, delta, finish_reason: finishReason });
+    const words = (text: string) => text.match(/\S+\s*/g) ?? [];
+
     switch (behaviour.kind) {
       case 'status':
-        res.writeHead(behaviour.status, { 'content-type': 'application/json' });
+        res.writeHead(behaviour.status, { 'content-type': 'application/json', ...behaviour.headers });
         res.end(behaviour.body ?? JSON.stringify({ error: { message: `fake error ${behaviour.status}` } }));
         return;
       case 'hang':
@@ -62,9 +126,74 @@ export async function startFakeOpenAi(port = 0) {
         res.writeHead(200, { 'content-type': body?.stream ? 'text/event-stream' : 'application/json' });
         res.end(body?.stream ? 'data: {not json\n\n' : '{"choices": [ {"mess');
         return;
+      case 'error-in-reply': {
+        const error = { error: { message: behaviour.message, type: 'server_error', param: null, code: null } };
+        if (!body?.stream) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(error));
+          return;
+        }
+        startStream();
+        send([chunk({ role: 'assistant', content: 'Starting ' })]);
+        res.end(`data: ${JSON.stringify(error)}\n\n`);
+        return;
+      }
+      case 'refusal': {
+        if (!body?.stream) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(completion([{ index: 0, message: message(null, behaviour.text), finish_reason: 'stop' }]));
+          return;
+        }
+        startStream();
+        send([chunk({ role: 'assistant', content: null, refusal: '' })]);
+        for (const word of words(behaviour.text)) send([chunk({ refusal: word })]);
+        send([chunk({}, 'stop')]);
+        res.end('data: [DONE]\n\n');
+        return;
+      }
+      case 'empty': {
+        const finish = behaviour.finishReason ?? 'stop';
+        const content = behaviour.shape === 'empty-content' ? '' : null;
+        if (!body?.stream) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(completion(behaviour.shape === 'no-choices' ? [] : [{ index: 0, message: message(content), finish_reason: finish }]));
+          return;
+        }
+        startStream();
+        if (behaviour.shape === 'no-choices') {
+          res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: 9, completion_tokens: 0, total_tokens: 9 } })}\n\n`);
+        } else {
+          send([chunk({ role: 'assistant', content })]);
+          send([chunk({}, finish)]);
+        }
+        res.end('data: [DONE]\n\n');
+        return;
+      }
+      case 'choices': {
+        if (!body?.stream) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(completion(behaviour.texts.map((text, index) => ({ index, message: message(text), finish_reason: 'stop' }))));
+          return;
+        }
+        startStream();
+        const split = behaviour.texts.map(words);
+        const longest = Math.max(0, ...split.map((w) => w.length));
+        for (let i = 0; i < longest; i++) {
+          // One choice per chunk, as OpenAI sends them: the highest index first.
+          for (let index = split.length - 1; index >= 0; index--) {
+            const word = split[index]![i];
+            if (word !== undefined) send([chunk({ content: word }, null, index)]);
+          }
+        }
+        for (let index = split.length - 1; index >= 0; index--) send([chunk({}, 'stop', index)]);
+        res.end('data: [DONE]\n\n');
+        return;
+      }
       case 'reply':
       case 'cut': {
-        const words = behaviour.text.match(/\S+\s*/g) ?? [];
+        const pieces = words(behaviour.text);
+        const usedModel = behaviour.kind === 'reply' ? behaviour.model ?? model : model;
+        const finish = behaviour.kind === 'reply' ? behaviour.finishReason ?? 'stop' : 'stop';
         if (!body?.stream) {
           if (behaviour.kind === 'cut') {
             res.writeHead(200, { 'content-type': 'application/json' });
@@ -72,19 +201,15 @@ export async function startFakeOpenAi(port = 0) {
             return;
           }
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({
-            id: 'chatcmpl-fake', object: 'chat.completion', model: behaviour.model ?? model,
-            choices: [{ index: 0, message: { role: 'assistant', content: behaviour.text }, finish_reason: 'stop' }],
-          }));
+          res.end(completion([{ index: 0, message: message(behaviour.text), finish_reason: finish }], usedModel));
           return;
         }
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+        startStream();
         const delay = behaviour.kind === 'reply' ? behaviour.chunkDelayMs ?? 0 : 0;
-        const total = behaviour.kind === 'cut' ? Math.max(1, Math.floor(words.length / 2)) : words.length;
+        const total = behaviour.kind === 'cut' ? Math.max(1, Math.floor(pieces.length / 2)) : pieces.length;
         for (let i = 0; i < total; i++) {
           if (res.destroyed) return;
-          send({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', model: (behaviour as any).model ?? model, choices: [{ index: 0, delta: { content: words[i] }, finish_reason: null }] });
+          send([chunk({ content: pieces[i] })], usedModel);
           if (delay) await new Promise((r) => setTimeout(r, delay));
         }
         if (behaviour.kind === 'cut') {
@@ -93,7 +218,7 @@ export async function startFakeOpenAi(port = 0) {
           res.destroy();
           return;
         }
-        send({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+        send([chunk({}, finish)], usedModel);
         res.end('data: [DONE]\n\n');
         return;
       }

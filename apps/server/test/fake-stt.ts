@@ -1,9 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** How the fake answers one request: `{ text }` with status 200 (an empty text is valid), else an error, `body` if given. */
+export interface FakeSttReply {
+  status: number;
+  text?: string;
+  body?: string;
+}
+
 /** A local server speaking the OpenAI /audio/transcriptions protocol, scripted per request. */
 export async function startFakeStt() {
-  const queue: Array<{ status: number; text?: string }> = [];
+  const queue: FakeSttReply[] = [];
   const requests: Array<{ contentType: string; size: number; model: string | undefined; hasFile: boolean }> = [];
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -18,14 +25,14 @@ export async function startFakeStt() {
     });
     const next = queue.shift() ?? { status: 200, text: 'default transcription' };
     res.writeHead(next.status, { 'content-type': 'application/json' });
-    res.end(next.status === 200 ? JSON.stringify({ text: next.text }) : JSON.stringify({ error: { message: 'fake failure' } }));
+    res.end(next.body ?? (next.status === 200 ? JSON.stringify({ text: next.text }) : JSON.stringify({ error: { message: 'fake failure' } })));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
-    enqueue: (...items: Array<{ status: number; text?: string }>) => queue.push(...items),
+    enqueue: (...items: FakeSttReply[]) => queue.push(...items),
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }

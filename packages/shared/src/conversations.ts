@@ -67,10 +67,23 @@ export const sendMessageSchema = z.object({
     .refine((s) => s.trim().length > 0, 'Message cannot be empty'),
 });
 
-/** An assistant message also says which engine wrote it and whether it was stopped. */
+/**
+ * Why the model ended a reply: 'stop' (a complete answer), 'length' (cut off at the length limit),
+ * 'content_filter' (filtered by the model's content rules; the text may be partial) or 'refusal'
+ * (the model declined; the text is its refusal). Null for user messages, stopped replies and
+ * replies stored before this was recorded (complete).
+ */
+export const messageFinishReasonSchema = z.enum(['stop', 'length', 'content_filter', 'refusal']);
+export type MessageFinishReason = z.infer<typeof messageFinishReasonSchema>;
+
+/**
+ * An assistant message also says which engine wrote it, whether the artist stopped it
+ * (`status`), and why the model ended it (`finishReason`).
+ */
 export const chatMessageSchema = messageSchema.extend({
   engine: z.string().nullable(),
   status: z.enum(['complete', 'stopped']),
+  finishReason: messageFinishReasonSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -186,6 +186,15 @@ function migration004(dialect: Dialect): Migration {
   };
 }
 
+/** Chat: why the model ended a reply (null/'stop' complete, 'length', 'content_filter', 'refusal'). */
+function migration005(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('messages').addColumn('finish_reason', 'text').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -194,6 +203,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '002_chat_messages': migration002(),
         '003_tracks_and_jobs': migration003(dialect),
         '004_lyric_snippets': migration004(dialect),
+        '005_message_finish': migration005(),
       };
     },
   };

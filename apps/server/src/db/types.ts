@@ -58,6 +58,11 @@ export interface MessagesTable {
   engine: string | null;
   /** 'complete', or 'stopped' when the artist stopped the reply part-way. */
   status: ColumnType<string, string | undefined, string>;
+  /**
+   * Why the model ended an assistant reply: null or 'stop' complete, 'length' cut off,
+   * 'content_filter' filtered, 'refusal' declined (the content is the refusal).
+   */
+  finish_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation, ConversationCategory } from '@members-only/shared';
+import { messageFinishReasonSchema, type ChatMessage, type Conversation, type ConversationCategory } from '@members-only/shared';
 import type { ConversationRow, MessageRow } from '../db/types';
 import { toIso } from '../db/index';
 
@@ -23,6 +23,8 @@ export function presentMessage(row: MessageRow): ChatMessage {
     content: row.content,
     engine: row.engine,
     status: row.status === 'stopped' ? 'stopped' : 'complete',
+    // Null (a user message, a stopped reply, or one stored before this was recorded) or a known reason.
+    finishReason: messageFinishReasonSchema.safeParse(row.finish_reason).data ?? null,
     createdAt: toIso(row.created_at),
   };
 }

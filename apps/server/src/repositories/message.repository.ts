@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MessageFinishReason } from '@members-only/shared';
 import type { Database, MessageRow } from '../db/types';
 import { nowIso } from '../db/index';
 
@@ -42,6 +43,8 @@ export function createMessageRepository(db: Kysely<Database>) {
       content: string;
       engine?: string | null;
       status?: 'complete' | 'stopped';
+      /** Why the model ended an assistant reply; null for user messages and stopped replies. */
+      finishReason?: MessageFinishReason | null;
     }): Promise<MessageRow> {
       return db
         .insertInto('messages')
@@ -51,6 +54,7 @@ export function createMessageRepository(db: Kysely<Database>) {
           content: values.content,
           engine: values.engine ?? null,
           status: values.status ?? 'complete',
+          finish_reason: values.finishReason ?? null,
           created_at: nowIso(),
         })
         .returningAll()

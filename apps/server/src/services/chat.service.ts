@@ -2,7 +2,8 @@ import { defaultConversationTitle, type ToolType } from '@members-only/shared';
 import type { ConversationRow, MessageRow } from '../db/types';
 import type { ConversationRepository } from '../repositories/conversation.repository';
 import type { MessageRepository } from '../repositories/message.repository';
-import type { TextProvider } from '../providers/text/types';
+import type { TextFinish, TextProvider } from '../providers/text/types';
+import { incompleteReplyError } from '../providers/text/finish';
 import { badRequest } from '../errors';
 
 /** How many earlier messages a model sees. */
@@ -57,7 +58,9 @@ export function createChatService(deps: {
 
   /**
    * Streams a reply to the conversation's history. A stopped reply keeps what arrived (status
-   * 'stopped'); a failed one stores nothing, so the user's message stays last and Retry works.
+   * 'stopped'); a failed one (an empty reply included) stores nothing, so the user's message
+   * stays last and Retry works. A reply the model cut short or refused is kept with its
+   * finish reason ('length', 'content_filter', 'refusal'), never as a complete answer.
    */
   async function reply(
     conversation: ConversationRow,
@@ -67,23 +70,31 @@ export function createChatService(deps: {
   ) {
     const task = taskOf(conversation);
     let content = '';
+    let finish: TextFinish | undefined;
     try {
-      for await (const piece of text.stream({ task, turns: await turnsFor(conversation.id, replacing?.id), signal })) {
-        content += piece;
-        events.onDelta?.(piece);
+      const pieces = text.stream({ task, turns: await turnsFor(conversation.id, replacing?.id), signal });
+      for (let next = await pieces.next(); ; next = await pieces.next()) {
+        if (next.done) {
+          finish = next.value;
+          break;
+        }
+        content += next.value;
+        events.onDelta?.(next.value);
       }
     } catch (error) {
       if (!signal?.aborted) throw error;
     }
-    if (signal?.aborted && !content.trim()) return undefined;
+    // Without a finish the artist stopped it part-way: what arrived is kept, if anything did.
+    if (!finish && !content.trim()) return undefined;
     // The reply being regenerated goes only once its replacement exists; a failure keeps it.
     if (replacing) await messages.delete(replacing.id);
     const message = await messages.insert({
       conversationId: conversation.id,
       role: 'assistant',
-      content,
+      content: finish ? finish.text : content,
       engine: text.engineFor(task),
-      status: signal?.aborted ? 'stopped' : 'complete',
+      status: finish ? 'complete' : 'stopped',
+      finishReason: finish?.finishReason ?? null,
     });
     await conversations.touch(conversation.id);
     return message;
@@ -119,11 +130,17 @@ export function createChatService(deps: {
       return assistant ? [assistant] : [];
     },
 
-    /** One-off generation for the tools (POST /api/ai/text). */
+    /**
+     * One-off generation for the tools (POST /api/ai/text). Its answer has no room to mark a
+     * partial reply, so a cut-off, filtered or refused one is an error instead.
+     */
     async generateText(prompt: string, task: ToolType, signal?: AbortSignal) {
       const trimmed = prompt.trim();
       if (!trimmed) throw badRequest('Prompt cannot be empty', { prompt: ['Prompt cannot be empty'] });
-      return text.generate({ task, turns: [{ role: 'user', content: trimmed }], signal });
+      const result = await text.generate({ task, turns: [{ role: 'user', content: trimmed }], signal });
+      const incomplete = incompleteReplyError(result);
+      if (incomplete) throw incomplete;
+      return result;
     },
   };
 }

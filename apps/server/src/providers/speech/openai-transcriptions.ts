@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { AppError } from '../../errors';
+import { PermanentJobError } from '../../jobs/worker';
+import type { UpstreamLog } from '../text/upstream-log';
 import type { SpeechToText } from './types';
 
 export interface TranscriptionOptions {
@@ -8,11 +10,21 @@ export interface TranscriptionOptions {
   model: string;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** Gets the service's own error text, which never reaches the artist. */
+  log?: UpstreamLog;
+}
+
+/** The service heard no words. Permanent: the same audio gets the same answer. */
+export class EmptyTranscriptionError extends PermanentJobError {
+  constructor() {
+    super('The speech-to-text service heard no words in this recording');
+  }
 }
 
 /** The OpenAI `/audio/transcriptions` protocol, which Whisper servers (faster-whisper, whisper.cpp, LocalAI...) also speak. */
 export function createOpenAiTranscriber(options: TranscriptionOptions): SpeechToText {
   const doFetch = options.fetch ?? fetch;
+  const log = options.log;
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
   return {
     engine: options.model,
@@ -38,6 +50,9 @@ export function createOpenAiTranscriber(options: TranscriptionOptions): SpeechTo
       }
       if (!response.ok) {
         const status = response.status;
+        // The service's own words go to the log only; the artist gets ours.
+        const detail = (await response.text().catch(() => '')).slice(0, 500);
+        log?.warn({ status, model: options.model, detail }, 'the speech-to-text service answered with an error');
         if (status === 401 || status === 403) throw new AppError(502, 'The speech-to-text service rejected our API key. Check STT_API_KEY.', 'upstream_auth');
         if (status === 429) throw new AppError(429, 'The speech-to-text service is rate limiting requests.', 'upstream_rate_limited');
         if (status === 413) throw new AppError(413, 'The speech-to-text service refused the file as too large.', 'upstream_too_large');
@@ -45,7 +60,11 @@ export function createOpenAiTranscriber(options: TranscriptionOptions): SpeechTo
       }
       const json: any = await response.json().catch(() => undefined);
       if (typeof json?.text !== 'string') throw new AppError(502, 'The speech-to-text service sent a reply we could not read.', 'upstream_malformed');
-      return json.text.trim();
+      const text = json.text.trim();
+      // No words (an instrumental, silence, or a service that heard nothing) is no transcription,
+      // and asking again hears the same: the job fails at once and the artist types the lyrics.
+      if (!text) throw new EmptyTranscriptionError();
+      return text;
     },
   };
 }

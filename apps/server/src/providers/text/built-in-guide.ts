@@ -18,14 +18,16 @@ export function createBuiltInGuideProvider(): TextProvider {
     isModel: false,
     engineFor: () => BUILT_IN_GUIDE,
     async generate(request) {
-      return { text: answer(request), engine: BUILT_IN_GUIDE };
+      return { text: answer(request), engine: BUILT_IN_GUIDE, finishReason: 'stop' };
     },
     async *stream(request) {
       // Sent section by section so the page renders it the same way as a model's stream.
-      for (const part of answer(request).split(/(?<=\n\n)/)) {
-        if (request.signal?.aborted) return;
+      const text = answer(request);
+      for (const part of text.split(/(?<=\n\n)/)) {
+        request.signal?.throwIfAborted();
         yield part;
       }
+      return { text, finishReason: 'stop' };
     },
   };
 }

@@ -2,7 +2,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ToolType } from '@members-only/shared';
 import { AppError } from '../../errors';
 import { SYSTEM_PROMPTS } from './prompts';
-import type { ChatTurn, TextProvider, TextRequest, TextResult } from './types';
+import type { ChatTurn, FinishReason, TextFinish, TextProvider, TextRequest, TextResult } from './types';
+import type { UpstreamLog } from './upstream-log';
 
 export interface OpenAiCompatibleOptions {
   baseUrl: string;
@@ -13,38 +14,80 @@ export interface OpenAiCompatibleOptions {
   /** Total time for a non-streamed reply, and the longest silence allowed inside a stream. */
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** Gets the upstream's own error text, which never reaches a response. */
+  log?: UpstreamLog;
 }
 
+/** Our own words for every upstream failure; the upstream's text is logged, never passed on. */
 export const upstreamErrors = {
   auth: () => new AppError(502, 'The AI service rejected our API key. Check AI_API_KEY.', 'upstream_auth'),
-  rateLimited: () => new AppError(429, 'The AI service is rate limiting requests. Please try again in a moment.', 'upstream_rate_limited'),
+  rateLimited: (retryAfterSeconds?: string) =>
+    new AppError(
+      429,
+      'The AI service is rate limiting requests. Please try again in a moment.',
+      'upstream_rate_limited',
+      undefined,
+      retryAfterSeconds ? { 'retry-after': retryAfterSeconds } : undefined,
+    ),
   unavailable: (status: number) =>
     new AppError(503, `The AI service is unavailable (it answered ${status}). Please try again later.`, 'upstream_unavailable'),
   timeout: () => new AppError(504, 'The AI service took too long to answer. Please try again.', 'upstream_timeout'),
   malformed: (detail: string) => new AppError(502, `The AI service sent a reply we could not read (${detail}).`, 'upstream_malformed'),
   cut: () => new AppError(502, 'The AI service stopped in the middle of its reply. Please try again.', 'upstream_cut'),
   unreachable: () => new AppError(503, 'The AI service could not be reached. Please try again later.', 'upstream_unreachable'),
-  rejected: (status: number, detail: string) =>
-    new AppError(502, `The AI service refused the request (${status}${detail ? `: ${detail}` : ''}).`, 'upstream_rejected'),
+  rejected: (status: number) => new AppError(502, `The AI service refused the request (${status}).`, 'upstream_rejected'),
+  failed: () => new AppError(502, 'The AI service reported an error during its reply. Please try again.', 'upstream_failed'),
+  empty: () => new AppError(502, 'The AI service sent an empty reply. Please try again.', 'upstream_empty'),
+  filtered: () =>
+    new AppError(502, "The AI service's content rules filtered this reply before it said anything. Try rephrasing and ask again.", 'upstream_filtered'),
 };
 
-function statusError(status: number, detail: string): AppError {
+function statusError(status: number, retryAfterSeconds: string | undefined): AppError {
   if (status === 401 || status === 403) return upstreamErrors.auth();
-  if (status === 429) return upstreamErrors.rateLimited();
+  if (status === 429) return upstreamErrors.rateLimited(retryAfterSeconds);
   if (status >= 500) return upstreamErrors.unavailable(status);
-  return upstreamErrors.rejected(status, detail);
+  return upstreamErrors.rejected(status);
+}
+
+/** The upstream's wait as whole seconds: Retry-After (seconds or an HTTP date), else retry-after-ms. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): string | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (value && /^\d+$/.test(value)) return String(Number(value));
+  if (value) {
+    const at = Date.parse(value);
+    if (!Number.isNaN(at)) return String(Math.max(0, Math.ceil((at - now) / 1000)));
+  }
+  const ms = Number(headers.get('retry-after-ms'));
+  if (headers.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return String(Math.ceil(ms / 1000));
+  return undefined;
 }
 
 async function errorDetail(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
     const message = JSON.parse(text)?.error?.message;
-    if (typeof message === 'string') return message.slice(0, 200);
+    if (typeof message === 'string') return message.slice(0, 500);
   } catch {
     /* not JSON */
   }
-  return text.slice(0, 200);
+  return text.slice(0, 500);
 }
+
+const FINISH_REASONS: Record<string, FinishReason> = { length: 'length', content_filter: 'content_filter' };
+
+/**
+ * Settles what the model sent for choice 0: a refusal is kept as such; no text at all is an
+ * upstream error (nothing is saved as a reply); anything else keeps its finish reason
+ * ('length' and 'content_filter' mark a partial reply, every other reason is complete).
+ */
+function settle(content: string, refusal: string, finishReason: unknown): TextFinish {
+  if (refusal.trim()) return { text: content.trim() ? `${content}\n\n${refusal}` : refusal, finishReason: 'refusal' };
+  if (!content.trim()) throw finishReason === 'content_filter' ? upstreamErrors.filtered() : upstreamErrors.empty();
+  return { text: content, finishReason: (typeof finishReason === 'string' && FINISH_REASONS[finishReason]) || 'stop' };
+}
+
+/** Choice 0 of a reply (we never ask for more); a choice without an index counts as 0. */
+const isFirstChoice = (choice: any) => choice && typeof choice === 'object' && (choice.index ?? 0) === 0;
 
 /** An abort signal that fires on the caller's cancel or on our own timer, and tells them apart. */
 function timedSignal(timeoutMs: number, outer?: AbortSignal) {
@@ -84,6 +127,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   const doFetch = options.fetch ?? fetch;
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const modelFor = (task: ToolType) => options.taskModels?.[task] ?? options.model;
+  const log = options.log;
 
   const body = (request: TextRequest, stream: boolean) => {
     const messages: ChatTurn[] = [{ role: 'system', content: SYSTEM_PROMPTS[request.task] }, ...request.turns];
@@ -91,7 +135,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       model: modelFor(request.task),
       messages,
       stream,
-      ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+      // `max_tokens` is deprecated (and refused by reasoning models) in favour of this.
+      ...(request.maxTokens ? { max_completion_tokens: request.maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     });
   };
@@ -108,7 +153,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         body: body(request, stream),
         signal: timer.signal,
       });
-      if (!response.ok) throw statusError(response.status, await errorDetail(response));
+      if (!response.ok) {
+        const detail = await errorDetail(response);
+        log?.warn({ status: response.status, model: modelFor(request.task), detail }, 'the AI service answered with an error');
+        throw statusError(response.status, retryAfterSeconds(response.headers));
+      }
       return response;
     } catch (error) {
       throw translate(error, timer);
@@ -120,6 +169,13 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     if (timer.timedOut) return upstreamErrors.timeout();
     if ((error as Error)?.name === 'AbortError') return error; // the caller cancelled
     return upstreamErrors.unreachable();
+  }
+
+  /** An `error` object inside a 200 reply (some gateways send one): logged, answered in our words. */
+  function reportedError(request: TextRequest, error: any): AppError {
+    const detail = typeof error?.message === 'string' ? error.message.slice(0, 500) : JSON.stringify(error).slice(0, 500);
+    log?.warn({ status: 200, model: modelFor(request.task), detail }, 'the AI service reported an error in its reply');
+    return upstreamErrors.failed();
   }
 
   return {
@@ -137,10 +193,17 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           if (timer.timedOut || (error as Error)?.name === 'AbortError') throw translate(error, timer);
           throw upstreamErrors.malformed('invalid JSON');
         }
-        const text = json?.choices?.[0]?.message?.content;
-        if (typeof text !== 'string') throw upstreamErrors.malformed('no message content');
+        if (!json || typeof json !== 'object') throw upstreamErrors.malformed('not a JSON object');
+        if (json.error) throw reportedError(request, json.error);
+        if (!Array.isArray(json.choices)) throw upstreamErrors.malformed('no choices');
+        const choice = json.choices.find(isFirstChoice);
+        if (!choice) throw upstreamErrors.empty(); // `choices: []`
+        const message = choice.message;
+        if (!message || typeof message !== 'object') throw upstreamErrors.malformed('no message');
+        if (message.content != null && typeof message.content !== 'string') throw upstreamErrors.malformed('no message content');
+        const refusal = typeof message.refusal === 'string' ? message.refusal : '';
         // The configured name, as streamed replies and the UI's engine label use it.
-        return { text, engine: modelFor(request.task) };
+        return { ...settle(message.content ?? '', refusal, choice.finish_reason), engine: modelFor(request.task) };
       } finally {
         timer.dispose();
       }
@@ -152,12 +215,15 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         const response = await post(request, true, timer);
         if (!response.body) throw upstreamErrors.malformed('empty body');
         const pending: string[] = [];
-        let done = false;
+        let content = '';
+        let refusal = '';
+        let finishReason: unknown = null;
+        let sawDone = false;
         let failure: AppError | undefined;
         const parser = createParser({
           onEvent(event: EventSourceMessage) {
             if (event.data === '[DONE]') {
-              done = true;
+              sawDone = true;
               return;
             }
             let json: any;
@@ -168,13 +234,25 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
               return;
             }
             if (json?.error) {
-              failure ??= upstreamErrors.rejected(200, String(json.error.message ?? '').slice(0, 200));
+              failure ??= reportedError(request, json.error);
               return;
             }
-            const choice = json?.choices?.[0];
-            const delta = choice?.delta?.content;
-            if (typeof delta === 'string' && delta) pending.push(delta);
-            if (choice?.finish_reason) done = true;
+            // Pieces are assembled per choice index; only choice 0 is ours. A chunk may carry no
+            // choice at all (the usage chunk of `stream_options.include_usage`).
+            for (const choice of Array.isArray(json?.choices) ? json.choices : []) {
+              if (!isFirstChoice(choice)) continue;
+              const delta = choice.delta;
+              if (typeof delta?.content === 'string' && delta.content) {
+                content += delta.content;
+                pending.push(delta.content);
+              }
+              // A refusal streams in its own field, and is shown as it arrives too.
+              if (typeof delta?.refusal === 'string' && delta.refusal) {
+                refusal += delta.refusal;
+                pending.push(delta.refusal);
+              }
+              if (choice.finish_reason) finishReason = choice.finish_reason;
+            }
           },
         });
         const decoder = new TextDecoder();
@@ -193,7 +271,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         if (failure) throw failure;
         while (pending.length) yield pending.shift()!;
         // A stream that ends without [DONE] or a finish_reason was cut off.
-        if (!done) throw upstreamErrors.cut();
+        if (!sawDone && finishReason === null) throw upstreamErrors.cut();
+        return settle(content, refusal, finishReason);
       } finally {
         timer.dispose();
       }

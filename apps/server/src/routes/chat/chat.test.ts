@@ -36,8 +36,8 @@ describe.each(dialects)('chat with the built-in guide on %s', (dialect) => {
     const res = await send(alice.cookie, conv.id, '  What is a split sheet?  ');
     expect(res.statusCode).toBe(201);
     const [user, assistant] = res.json();
-    expect(user).toMatchObject({ role: 'user', content: 'What is a split sheet?', conversationId: conv.id });
-    expect(assistant).toMatchObject({ role: 'assistant', engine: 'Built-in guide', status: 'complete' });
+    expect(user).toMatchObject({ role: 'user', content: 'What is a split sheet?', conversationId: conv.id, finishReason: null });
+    expect(assistant).toMatchObject({ role: 'assistant', engine: 'Built-in guide', status: 'complete', finishReason: 'stop' });
     expect(assistant.content.toLowerCase()).toContain('split');
     expect(assistant.content).toContain('AI_BASE_URL');
   });
@@ -192,6 +192,120 @@ describe.each(dialects)('chat with a configured model on %s', (dialect) => {
     expect((await messages(conv.id)).map((m: { role: string }) => m.role)).toEqual(['user']);
   });
 
+  const post = (id: number, content: string) =>
+    t.app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: { cookie: alice.cookie }, payload: { content } });
+  const postStream = (id: number, content: string) =>
+    t.app.inject({ method: 'POST', url: `/api/conversations/${id}/messages/stream`, headers: { cookie: alice.cookie }, payload: { content } });
+  const aiText = (prompt: string) =>
+    t.app.inject({ method: 'POST', url: '/api/ai/text', headers: { cookie: alice.cookie }, payload: { prompt, type: 'chat' } });
+
+  it.each(['no-choices', 'null-content', 'empty-content'] as const)(
+    'answers an empty completion (%s) as an upstream error and saves no reply',
+    async (shape) => {
+      const conv = await conversation();
+      fake.enqueue({ kind: 'empty', shape }, { kind: 'empty', shape }, { kind: 'empty', shape });
+      const json = await post(conv.id, 'Anyone there?');
+      expect(json.statusCode).toBe(502);
+      expect(json.json()).toMatchObject({ message: 'The AI service sent an empty reply. Please try again.', code: 'upstream_empty' });
+
+      const events = parseSse((await postStream(conv.id, 'Still there?')).body);
+      expect(events.map((e) => e.event)).toEqual(['user', 'error']);
+      expect(events[1]!.data).toMatchObject({ status: 502, code: 'upstream_empty', message: expect.any(String) });
+
+      const text = await aiText('Say something');
+      expect([text.statusCode, text.json().code]).toEqual([502, 'upstream_empty']);
+      expect((await messages(conv.id)).map((m: { role: string }) => m.role)).toEqual(['user', 'user']);
+    },
+  );
+
+  it.each([
+    ['length', 'Release week plan: day one, pitch the single; day two, post the'],
+    ['content_filter', 'Here is a verse that starts strong and then'],
+  ] as const)('keeps a reply that ended with %s, marked with its finish reason', async (finishReason, text) => {
+    const conv = await conversation();
+    fake.enqueue({ kind: 'reply', text, finishReason }, { kind: 'reply', text, finishReason });
+    const json = await post(conv.id, 'Plan my release week');
+    expect(json.statusCode).toBe(201);
+    expect(json.json()[1]).toMatchObject({ role: 'assistant', content: text, status: 'complete', finishReason });
+
+    const events = parseSse((await postStream(conv.id, 'Again please')).body);
+    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(text);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { message: { content: text, finishReason } } });
+
+    const stored = await messages(conv.id);
+    expect(stored.map((m: { finishReason: string | null }) => m.finishReason)).toEqual([null, finishReason, null, finishReason]);
+  });
+
+  it('says a complete reply finished with stop', async () => {
+    const conv = await conversation();
+    fake.enqueue({ kind: 'reply', text: 'All done.' });
+    expect((await post(conv.id, 'Finish this')).json()[1]).toMatchObject({ content: 'All done.', finishReason: 'stop', status: 'complete' });
+  });
+
+  it("keeps a refusal as the model's refusal, streamed or not", async () => {
+    const conv = await conversation();
+    const refusal = "I'm sorry, but I can't help with that request.";
+    fake.enqueue({ kind: 'refusal', text: refusal }, { kind: 'refusal', text: refusal }, { kind: 'refusal', text: refusal });
+    const json = await post(conv.id, 'Write a diss track with real addresses');
+    expect(json.statusCode).toBe(201);
+    expect(json.json()[1]).toMatchObject({ role: 'assistant', content: refusal, finishReason: 'refusal' });
+
+    const events = parseSse((await postStream(conv.id, 'Please?')).body);
+    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(refusal);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { message: { content: refusal, finishReason: 'refusal' } } });
+
+    // POST /api/ai/text can only answer text: the refusal is said as such, not as an unreadable reply.
+    const text = await aiText('Write it anyway');
+    expect(text.statusCode).toBe(502);
+    expect(text.json()).toMatchObject({ code: 'upstream_refused', message: `The model declined to answer: “${refusal}”` });
+  });
+
+  it('answers /api/ai/text with an error, never a partial text, when the reply was cut off or filtered', async () => {
+    fake.enqueue({ kind: 'reply', text: 'Half an', finishReason: 'length' }, { kind: 'reply', text: 'Some', finishReason: 'content_filter' });
+    const cut = await aiText('Write a long bio');
+    expect([cut.statusCode, cut.json().code]).toEqual([502, 'upstream_length']);
+    expect(cut.json().message).toBe("The model's reply was cut off before it finished. Please try again.");
+    const filtered = await aiText('Write an edgy bio');
+    expect([filtered.statusCode, filtered.json().code]).toEqual([502, 'upstream_filtered']);
+  });
+
+  it('uses choice 0 only when the model sends several', async () => {
+    const conv = await conversation();
+    const texts = ['Ours: pitch early.', 'Not ours: pitch late.'];
+    fake.enqueue({ kind: 'choices', texts }, { kind: 'choices', texts });
+    const events = parseSse((await postStream(conv.id, 'When do I pitch?')).body);
+    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(texts[0]);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { message: { content: texts[0] } } });
+    expect((await aiText('When?')).json().response).toBe(texts[0]);
+  });
+
+  it("never passes on the upstream's error text, JSON or streamed", async () => {
+    const conv = await conversation();
+    const page = '<!DOCTYPE html><html><body><h1>Bad gateway config</h1></body></html>';
+    fake.enqueue({ kind: 'status', status: 400, body: page }, { kind: 'status', status: 400, body: page }, { kind: 'error-in-reply', message: '<b>boom</b>' });
+    const json = await post(conv.id, 'hello');
+    expect(json.statusCode).toBe(502);
+    expect(json.json()).toEqual({ message: 'The AI service refused the request (400).', code: 'upstream_rejected' });
+    const stream = await postStream(conv.id, 'hello again');
+    expect(stream.body).not.toMatch(/DOCTYPE|Bad gateway/);
+    expect(parseSse(stream.body).at(-1)).toMatchObject({ event: 'error', data: { status: 502, code: 'upstream_rejected' } });
+    const inReply = await postStream(conv.id, 'and again');
+    expect(inReply.body).not.toContain('boom');
+    expect(parseSse(inReply.body).at(-1)).toMatchObject({ event: 'error', data: { code: 'upstream_failed' } });
+  });
+
+  it('passes on the upstream Retry-After with our 429', async () => {
+    const conv = await conversation();
+    const limited = { kind: 'status', status: 429, headers: { 'retry-after': '12' } } as const;
+    fake.enqueue(limited, limited);
+    const json = await post(conv.id, 'hello');
+    expect(json.statusCode).toBe(429);
+    expect(json.headers['retry-after']).toBe('12');
+    expect(json.json().code).toBe('upstream_rate_limited');
+    const text = await aiText('hello');
+    expect([text.statusCode, text.headers['retry-after']]).toEqual([429, '12']);
+  });
+
   it('times out a hanging model with 504', async () => {
     const conv = await conversation();
     fake.enqueue({ kind: 'hang' });
@@ -243,6 +357,7 @@ describe.each(dialects)('chat with a configured model on %s', (dialect) => {
     const stored = await messages(conv.id);
     expect(stored.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
     expect(stored[1].status).toBe('stopped');
+    expect(stored[1].finishReason).toBeNull();
     expect(stored[1].content).toMatch(/^word0 word1/);
     expect(stored[1].content).not.toContain('word59');
   });

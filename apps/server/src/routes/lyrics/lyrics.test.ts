@@ -294,6 +294,56 @@ describe.each(dialects)('lyrics with a model on %s', (dialect) => {
     expect(res.json()).toMatchObject({ kind: 'rhyme-targets', engine: BUILT_IN_RHYME_ENGINE });
   });
 
+  it.each(['no-choices', 'null-content', 'empty-content'] as const)(
+    'falls back to the engine’s rhyme targets for an empty completion (%s), but fails empty feedback',
+    async (shape) => {
+      fake.enqueue({ kind: 'empty', shape }, { kind: 'empty', shape });
+      const suggestions = await h.post(alice.cookie, 'suggestions', { text: VERSE });
+      expect(suggestions.statusCode).toBe(200);
+      expect(suggestions.json()).toMatchObject({ kind: 'rhyme-targets', engine: BUILT_IN_RHYME_ENGINE });
+      const feedback = await h.post(alice.cookie, 'feedback', { text: VERSE });
+      expect(feedback.statusCode).toBe(502);
+      expect(feedback.json()).toMatchObject({ message: 'The AI service sent an empty reply. Please try again.', code: 'upstream_empty' });
+    },
+  );
+
+  it.each([
+    ['length', 'upstream_length', "The model's reply was cut off before it finished. Please try again."],
+    ['content_filter', 'upstream_filtered', "The model's reply was filtered by its content rules. Try rephrasing and ask again."],
+  ] as const)('never turns a reply that ended with %s into suggestions or feedback', async (finishReason, code, message) => {
+    fake.enqueue(
+      { kind: 'reply', text: '- a whole first line\n- a whole second line\n- a whole third\n- and a half', finishReason },
+      { kind: 'reply', text: '## What works\nThe rhymes land, but bar', finishReason },
+    );
+    for (const path of ['suggestions', 'feedback']) {
+      const res = await h.post(alice.cookie, path, { text: VERSE });
+      expect(res.statusCode, path).toBe(502);
+      expect(res.json()).toEqual({ message, code });
+    }
+  });
+
+  it('says the model declined instead of offering its refusal as a line', async () => {
+    const refusal = "I can't help with that.";
+    fake.enqueue({ kind: 'refusal', text: refusal }, { kind: 'refusal', text: refusal });
+    for (const path of ['suggestions', 'feedback']) {
+      const res = await h.post(alice.cookie, path, { text: VERSE });
+      expect(res.statusCode, path).toBe(502);
+      expect(res.json()).toEqual({ message: `The model declined to answer: “${refusal}”`, code: 'upstream_refused' });
+    }
+  });
+
+  it('passes on the upstream Retry-After, and never its error text', async () => {
+    fake.enqueue(
+      { kind: 'status', status: 429, headers: { 'retry-after': '9' }, body: '<html>slow down</html>' },
+      { kind: 'status', status: 422, body: '<html><h1>Unprocessable</h1></html>' },
+    );
+    const limited = await h.post(alice.cookie, 'suggestions', { text: VERSE });
+    expect([limited.statusCode, limited.headers['retry-after']]).toEqual([429, '9']);
+    const rejected = await h.post(alice.cookie, 'feedback', { text: VERSE });
+    expect(rejected.statusCode).toBe(502);
+    expect(rejected.json()).toEqual({ message: 'The AI service refused the request (422).', code: 'upstream_rejected' });
+  });
+
   it.each([
     ['Solid bars.\n\nRating: 12/10', 10],
     ['Good pocket.\nrating 7', 7],

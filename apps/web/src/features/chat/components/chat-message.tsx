@@ -1,5 +1,5 @@
-import type { ChatMessage } from '@members-only/shared/conversations';
-import { Bot, Copy, Cpu, RefreshCw } from 'lucide-react';
+import type { ChatMessage, MessageFinishReason } from '@members-only/shared/conversations';
+import { Ban, Bot, Copy, Cpu, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,18 +28,28 @@ export function UserMessage({ message, children }: { message: Pick<ChatMessage, 
   );
 }
 
+/** What the artist is told about a reply the model did not finish as a complete answer. */
+export const FINISH_NOTES: Partial<Record<MessageFinishReason, string>> = {
+  length: 'This reply was cut off.',
+  content_filter: "This reply was filtered by the model's content rules.",
+  refusal: 'The model declined to answer.',
+};
+
 interface AssistantMessageProps {
   /** The reply so far; empty while waiting for the first token. */
   text: string;
   engine: string | null;
   stopped?: boolean;
+  /** Why the model ended the reply: anything but 'stop' (or none) is said under it. */
+  finishReason?: MessageFinishReason | null;
   /** Still arriving: no actions yet. */
   streaming?: boolean;
   onRegenerate?: () => void;
   actionsDisabled?: boolean;
 }
 
-export function AssistantMessage({ text, engine, stopped, streaming, onRegenerate, actionsDisabled }: AssistantMessageProps) {
+export function AssistantMessage({ text, engine, stopped, finishReason, streaming, onRegenerate, actionsDisabled }: AssistantMessageProps) {
+  const finishNote = finishReason ? FINISH_NOTES[finishReason] : undefined;
   const copy = async () => {
     const ok = await copyText(text);
     toast(ok ? { title: 'Copied', description: 'The reply is on your clipboard.' } : { title: 'Could not copy', description: 'Your browser blocked the clipboard.', variant: 'destructive' });
@@ -56,6 +66,20 @@ export function AssistantMessage({ text, engine, stopped, streaming, onRegenerat
       <div className="grid min-w-0 flex-1 gap-2">
         <div className="min-w-0 rounded-2xl rounded-tl-sm border border-border bg-card px-4 py-3 text-card-foreground shadow-xs">
           {text ? <MessageMarkdown text={text} /> : <TypingIndicator />}
+          {finishNote ? (
+            <p
+              className="mt-3 flex items-start gap-2 border-t border-border pt-2 text-sm font-medium text-destructive-text"
+              data-testid="message-finish"
+              data-finish-reason={finishReason}
+            >
+              {finishReason === 'refusal' ? (
+                <Ban aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              ) : (
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              )}
+              {finishNote}
+            </p>
+          ) : null}
         </div>
         <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground', !text && 'sr-only')}>
           {engine ? (

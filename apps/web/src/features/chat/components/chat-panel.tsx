@@ -147,6 +147,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
               text={message.content}
               engine={message.engine}
               stopped={message.status === 'stopped'}
+              finishReason={message.finishReason}
               onRegenerate={index === messages.length - 1 ? () => void session.regenerate() : undefined}
               actionsDisabled={busy}
             />

@@ -227,6 +227,7 @@ export function useChatSession({ toolType, conversationId, createConversation, o
         content,
         engine: null,
         status: 'complete',
+        finishReason: null,
         createdAt: new Date().toISOString(),
       };
       setLive({ ...IDLE, phase: id === null ? 'creating' : 'waiting', pendingUser });
