@@ -22,6 +22,8 @@ const serverEnv: Record<string, string> = {
   DATA_DIR: process.env.E2E_DATA_DIR,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
+  // Every journey signs up a fresh artist from 127.0.0.1.
+  REGISTER_MAX_PER_IP: '10000',
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 
@@ -32,6 +34,7 @@ const modelServerEnv: Record<string, string> = {
   DATA_DIR: process.env.E2E_MODEL_DATA_DIR,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
+  REGISTER_MAX_PER_IP: '10000',
   AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
   AI_MODEL: 'e2e-model',
   AI_TIMEOUT_SECONDS: '5',

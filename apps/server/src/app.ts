@@ -20,6 +20,10 @@ import { createLocalDiskStorage } from './providers/storage/local-disk';
 import { createTrackRepository } from './repositories/track.repository';
 import { createTrackService } from './services/track.service';
 import { createAdminService } from './services/admin.service';
+import { createQuotaService } from './services/quota.service';
+import { createQuotaRepository } from './repositories/quota.repository';
+import { createThrottleRepository } from './repositories/throttle.repository';
+import { quotaRoutes } from './routes/quotas/index';
 import { createLyricSnippetRepository } from './repositories/lyric-snippet.repository';
 import { createLyricsService } from './services/lyrics.service';
 import { createJobRepository } from './jobs/job.repository';
@@ -47,12 +51,17 @@ export type AppEnv = Pick<
   | 'LOGIN_MAX_FAILURES'
   | 'LOGIN_MAX_FAILURES_PER_IP'
   | 'LOGIN_THROTTLE_WINDOW_MINUTES'
+  | 'REGISTER_MAX_PER_IP'
+  | 'REGISTER_WINDOW_MINUTES'
+  | 'QUOTAS_FREE'
+  | 'QUOTAS_PREMIUM'
   | 'LOG_LEVEL'
   | 'webDistDir'
   | keyof TextSettings
   | keyof SpeechSettings
   | 'dataDir'
   | 'MAX_UPLOAD_MB'
+  | 'UPLOAD_IDLE_TIMEOUT_SECONDS'
   | 'RUN_JOBS_IN_SERVER'
   | 'JOB_CONCURRENCY'
   | 'JOB_LEASE_SECONDS'
@@ -64,11 +73,14 @@ export function createServices(db: Db, env: AppEnv) {
     users,
     sessions: createSessionRepository(db.kysely),
     loginFailures: createLoginFailureRepository(db.kysely),
+    throttles: createThrottleRepository(db.kysely),
     settings: {
       sessionTtlDays: env.SESSION_TTL_DAYS,
       maxFailures: env.LOGIN_MAX_FAILURES,
       maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
       throttleWindowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
+      registerMaxPerIp: env.REGISTER_MAX_PER_IP,
+      registerWindowMinutes: env.REGISTER_WINDOW_MINUTES,
     },
   });
   const conversationRepository = createConversationRepository(db.kysely);
@@ -108,7 +120,11 @@ export function createServices(db: Db, env: AppEnv) {
     maxUploadMb: env.MAX_UPLOAD_MB,
   });
   const admin = createAdminService({ users });
-  return { users, auth, conversations, chat, lyrics, tracks, admin, queue, createWorker };
+  const quotas = createQuotaService({
+    quotas: createQuotaRepository(db.kysely),
+    limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
+  });
+  return { users, auth, conversations, chat, lyrics, tracks, admin, quotas, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -154,16 +170,20 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth: services.auth });
   await app.register(conversationRoutes, { conversations: services.conversations });
-  await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations });
-  await app.register(lyricsRoutes, { lyrics: services.lyrics });
+  await app.register(quotaRoutes, { quotas: services.quotas });
+  await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations, quotas: services.quotas });
+  await app.register(lyricsRoutes, { lyrics: services.lyrics, quotas: services.quotas });
   await app.register(fastifyMultipart, {
     limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },
   });
-  await app.register(trackRoutes, { tracks: services.tracks });
+  await app.register(trackRoutes, { tracks: services.tracks, uploads: { maxUploadMb: env.MAX_UPLOAD_MB, idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS } });
   await app.register(adminRoutes, { admin: services.admin });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.
-  const prune = setInterval(() => void services.auth.prune().catch((err) => app.log.warn({ err }, 'prune failed')), 3_600_000);
+  const prune = setInterval(() => {
+    void services.auth.prune().catch((err) => app.log.warn({ err }, 'prune failed'));
+    void services.quotas.prune().catch((err) => app.log.warn({ err }, 'quota prune failed'));
+  }, 3_600_000);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));
 

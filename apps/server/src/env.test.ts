@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { DEFAULT_QUOTAS, EnvError, loadEnv } from './env';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mo-env-'));
 
@@ -13,6 +13,14 @@ describe('settings', () => {
     const env = loadEnv({ DATA_DIR: dir });
     expect(env).toMatchObject({ PORT: 5000, HOST: 'localhost', APP_NAME: 'Members Only', dataDir: dir });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads per-plan quota limits over the defaults and names a bad entry', () => {
+    const env = loadEnv({ DATA_DIR: tmp(), QUOTAS_FREE: 'chat=5, beat=0', QUOTAS_PREMIUM: 'review=100' });
+    expect(env.QUOTAS_FREE).toMatchObject({ chat: 5, beat: 0, lyrics: DEFAULT_QUOTAS.free.lyrics });
+    expect(env.QUOTAS_PREMIUM).toMatchObject({ review: 100, chat: DEFAULT_QUOTAS.premium.chat });
+    expect(() => loadEnv({ DATA_DIR: tmp(), QUOTAS_FREE: 'chats=5' })).toThrow(/QUOTAS_FREE: "chats=5" is not kind=number/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), QUOTAS_PREMIUM: 'chat=-1' })).toThrow(/QUOTAS_PREMIUM/);
   });
 
   it('generates a session secret into DATA_DIR with owner-only permissions and reuses it', () => {

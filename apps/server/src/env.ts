@@ -2,10 +2,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { QUOTA_KINDS, type Plan, type QuotaKind } from '@members-only/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const DEFAULT_QUOTAS: Record<Plan, Record<QuotaKind, number>> = {
+  free: { chat: 50, lyrics: 40, review: 3, marketing: 3, cover: 6, beat: 5 },
+  premium: { chat: 500, lyrics: 400, review: 30, marketing: 30, cover: 60, beat: 50 },
+};
+
+/** `kind=limit` pairs, comma-separated, over the defaults; a limit of 0 leaves the quota out of the plan. */
+function quotaLimits(defaults: Record<QuotaKind, number>) {
+  return z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const limits = { ...defaults };
+      for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const match = /^([a-z]+)\s*=\s*(\d{1,7})$/.exec(part);
+        const kind = match?.[1] as QuotaKind | undefined;
+        if (!match || !kind || !(QUOTA_KINDS as readonly string[]).includes(kind)) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not kind=number with kind one of ${QUOTA_KINDS.join(', ')}` });
+          return z.NEVER;
+        }
+        limits[kind] = Number(match[2]);
+      }
+      return limits;
+    });
+}
 
 /** Every setting the server reads, validated once at start. */
 const envSchema = z.object({
@@ -30,6 +56,12 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  /** New accounts per address within the window; attempts that fail count too. */
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  REGISTER_WINDOW_MINUTES: z.coerce.number().min(0.01).default(60),
+  /** Daily limits per plan (amendment A7), e.g. "chat=50,lyrics=40,review=3"; unnamed quotas keep their defaults. */
+  QUOTAS_FREE: quotaLimits(DEFAULT_QUOTAS.free),
+  QUOTAS_PREMIUM: quotaLimits(DEFAULT_QUOTAS.premium),
   /** Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio, llama.cpp, OpenRouter, Groq...). Unset: built-in engines. */
   AI_BASE_URL: z.url('must be a URL such as http://localhost:11434/v1').optional(),
   AI_API_KEY: z.string().optional(),
@@ -46,6 +78,8 @@ const envSchema = z.object({
   STT_MODEL: z.string().min(1).default('whisper-1'),
   STT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(2048).default(50),
+  /** Seconds an upload may send nothing before it is stopped (408) and its partial file discarded. */
+  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** Run background jobs inside the web server process (one-process installs). */
   RUN_JOBS_IN_SERVER: bool.default(true),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),

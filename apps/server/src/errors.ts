@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly fieldErrors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** Extra fields for the JSON body, e.g. the quota that ran out. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,3 +24,5 @@ export const conflict = (message: string, field?: string) =>
   new AppError(409, message, 'conflict', field ? { [field]: [message] } : undefined);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, 'rate_limited', undefined, { 'retry-after': String(Math.ceil(retryAfterSeconds)) });
+export const quotaExceeded = (message: string, retryAfterSeconds: number, quota: unknown) =>
+  new AppError(429, message, 'quota_exceeded', undefined, { 'retry-after': String(Math.ceil(retryAfterSeconds)) }, { quota });

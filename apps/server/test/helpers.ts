@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppEnv } from '../src/app';
+import { DEFAULT_QUOTAS } from '../src/env';
 import { migrateToLatest, openDatabase, type Db, type Dialect } from '../src/db/index';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -64,6 +65,11 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   LOGIN_MAX_FAILURES: 5,
   LOGIN_MAX_FAILURES_PER_IP: 30,
   LOGIN_THROTTLE_WINDOW_MINUTES: 15,
+  // Every test signs up from 127.0.0.1; the registration throttle has its own test.
+  REGISTER_MAX_PER_IP: 100_000,
+  REGISTER_WINDOW_MINUTES: 60,
+  QUOTAS_FREE: DEFAULT_QUOTAS.free,
+  QUOTAS_PREMIUM: DEFAULT_QUOTAS.premium,
   LOG_LEVEL: 'silent',
   webDistDir: path.join(os.tmpdir(), 'mo-no-web-dist'),
   AI_TIMEOUT_SECONDS: 5,
@@ -71,6 +77,7 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   STT_TIMEOUT_SECONDS: 30,
   dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-data-')),
   MAX_UPLOAD_MB: 50,
+  UPLOAD_IDLE_TIMEOUT_SECONDS: 30,
   RUN_JOBS_IN_SERVER: false,
   JOB_CONCURRENCY: 1,
   JOB_LEASE_SECONDS: 60,

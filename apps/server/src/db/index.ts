@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './types';
 import { migrationProvider } from './migrations';
 
@@ -65,4 +65,29 @@ export const flag = (value: boolean) => (value ? 1 : 0);
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Which database a Kysely instance (or a transaction on it) talks to. */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * Runs `work` in a transaction, or in the caller's when `db` already is one, so a repository
+ * method that needs atomicity also composes into a larger unit of work.
+ */
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Serialises writers on `keys` until the transaction ends. PostgreSQL takes transaction-scoped
+ * advisory locks, always in the same order so two callers cannot deadlock. SQLite needs none when
+ * the check and the write are one statement: SQLite runs each write statement alone.
+ */
+export async function lockKeys(trx: Kysely<Database>, keys: string[]): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  for (const key of [...keys].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
 }

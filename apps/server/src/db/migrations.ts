@@ -195,6 +195,34 @@ function migration005(): Migration {
   };
 }
 
+/**
+ * Plan quotas (amendment A7): one counter per user, quota and UTC day, raised by a single upsert
+ * that refuses to pass the limit. Throttle events: rate limits kept in the database so several
+ * processes share them (registrations per address).
+ */
+function migration006(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('quota_usage')
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('day', 'text', (col) => col.notNull())
+        .addColumn('used', 'integer', (col) => col.notNull())
+        .addPrimaryKeyConstraint('quota_usage_pk', ['user_id', 'kind', 'day'])
+        .execute();
+      await c
+        .id(db.schema.createTable('throttle_events'))
+        .addColumn('bucket', 'text', (col) => col.notNull())
+        .addColumn('key', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('throttle_events_lookup_idx').on('throttle_events').columns(['bucket', 'key', 'created_at']).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -204,6 +232,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '003_tracks_and_jobs': migration003(dialect),
         '004_lyric_snippets': migration004(dialect),
         '005_message_finish': migration005(),
+        '006_quotas_and_throttles': migration006(dialect),
       };
     },
   };

@@ -130,6 +130,23 @@ export interface Database {
   tracks: TracksTable;
   jobs: JobsTable;
   lyric_snippets: LyricSnippetsTable;
+  quota_usage: QuotaUsageTable;
+  throttle_events: ThrottleEventsTable;
+}
+
+export interface QuotaUsageTable {
+  user_id: number;
+  kind: string;
+  /** The UTC day the count belongs to, as YYYY-MM-DD. */
+  day: string;
+  used: number;
+}
+
+export interface ThrottleEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  created_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

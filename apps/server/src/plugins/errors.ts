@@ -18,6 +18,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: error.message,
         code: error.code,
         ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...error.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

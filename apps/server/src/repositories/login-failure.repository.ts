@@ -1,11 +1,32 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { nowIso } from '../db/index';
+import { inTransaction, lockKeys, nowIso } from '../db/index';
 
 export function createLoginFailureRepository(db: Kysely<Database>) {
   return {
-    async record(usernameKey: string, ip: string) {
-      await db.insertInto('login_failures').values({ username_key: usernameKey, ip, created_at: nowIso() }).execute();
+    /**
+     * Counts this sign-in attempt as a failure in advance, unless the username or the address has
+     * already reached its limit within the window: check and record are one atomic step, so a
+     * burst of parallel attempts cannot slip past the limit while passwords are being verified.
+     * A successful sign-in clears the username's failures afterwards.
+     */
+    async reserve(
+      usernameKey: string,
+      ip: string,
+      since: Date,
+      limits: { perUsername: number; perIp: number },
+    ): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        await lockKeys(trx, [`login:user:${usernameKey}`, `login:ip:${ip}`]);
+        const sinceIso = since.toISOString();
+        const result = await sql`
+          insert into login_failures (username_key, ip, created_at)
+          select ${usernameKey}, ${ip}, ${nowIso()}
+          where (select count(*) from login_failures where username_key = ${usernameKey} and created_at > ${sinceIso}) < ${limits.perUsername}
+            and (select count(*) from login_failures where ip = ${ip} and created_at > ${sinceIso}) < ${limits.perIp}
+        `.execute(trx);
+        return Number(result.numAffectedRows ?? 0) > 0;
+      });
     },
 
     /** Failures since `since`, counted for the username and for the address separately. */

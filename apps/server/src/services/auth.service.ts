@@ -7,12 +7,15 @@ import { conflict, invalidCredentials, tooManyRequests } from '../errors';
 import { usernameKey, type UserRepository } from '../repositories/user.repository';
 import type { SessionRepository } from '../repositories/session.repository';
 import type { LoginFailureRepository } from '../repositories/login-failure.repository';
+import type { ThrottleRepository } from '../repositories/throttle.repository';
 
 export interface AuthSettings {
   sessionTtlDays: number;
   maxFailures: number;
   maxFailuresPerIp: number;
   throttleWindowMinutes: number;
+  registerMaxPerIp: number;
+  registerWindowMinutes: number;
 }
 
 export interface ClientInfo {
@@ -33,9 +36,10 @@ export function createAuthService(deps: {
   users: UserRepository;
   sessions: SessionRepository;
   loginFailures: LoginFailureRepository;
+  throttles: ThrottleRepository;
   settings: AuthSettings;
 }) {
-  const { users, sessions, loginFailures, settings } = deps;
+  const { users, sessions, loginFailures, throttles, settings } = deps;
 
   async function startSession(userId: number, client: ClientInfo): Promise<{ token: string; expiresAt: Date }> {
     const token = crypto.randomBytes(32).toString('base64url');
@@ -44,16 +48,17 @@ export function createAuthService(deps: {
     return { token, expiresAt };
   }
 
-  async function assertNotThrottled(key: string, ip: string) {
+  /**
+   * Takes one of the username's and the address's failure allowances before the password is
+   * checked (atomically, so parallel attempts cannot all pass the check), or answers 429.
+   */
+  async function reserveAttempt(key: string, ip: string) {
     const windowMs = settings.throttleWindowMinutes * 60_000;
-    const counts = await loginFailures.countSince(key, ip, new Date(Date.now() - windowMs));
-    const blocked =
-      counts.username.count >= settings.maxFailures
-        ? counts.username
-        : counts.ip.count >= settings.maxFailuresPerIp
-          ? counts.ip
-          : undefined;
-    if (!blocked) return;
+    const since = new Date(Date.now() - windowMs);
+    const reserved = await loginFailures.reserve(key, ip, since, { perUsername: settings.maxFailures, perIp: settings.maxFailuresPerIp });
+    if (reserved) return;
+    const counts = await loginFailures.countSince(key, ip, since);
+    const blocked = counts.username.count >= settings.maxFailures ? counts.username : counts.ip;
     const oldest = blocked.oldest ? new Date(blocked.oldest).getTime() : Date.now();
     const retryAfterSeconds = Math.max(1, (oldest + windowMs - Date.now()) / 1000);
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -63,8 +68,18 @@ export function createAuthService(deps: {
     );
   }
 
+  async function assertRegistrationAllowed(ip: string) {
+    const windowMs = settings.registerWindowMinutes * 60_000;
+    const { allowed, oldest } = await throttles.take('register', ip, new Date(Date.now() - windowMs), settings.registerMaxPerIp);
+    if (allowed) return;
+    const retryAfterSeconds = Math.max(1, ((oldest ? new Date(oldest).getTime() : Date.now()) + windowMs - Date.now()) / 1000);
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    throw tooManyRequests(`Too many new accounts from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
+  }
+
   return {
     async register(input: RegisterInput, client: ClientInfo) {
+      await assertRegistrationAllowed(client.ip);
       if (await users.findByUsername(input.username)) throw conflict('That username is taken', 'username');
       if (await users.existsByEmail(input.email)) throw conflict('An account with that email already exists', 'email');
       let user: UserRow;
@@ -88,14 +103,12 @@ export function createAuthService(deps: {
 
     async login(input: LoginInput, client: ClientInfo, previousToken?: string) {
       const key = usernameKey(input.username);
-      await assertNotThrottled(key, client.ip);
+      // Counted as a failure up front; cleared below when the password turns out right.
+      await reserveAttempt(key, client.ip);
       const user = await users.findByUsername(input.username);
       dummyHash ??= hashPassword('not-a-real-password');
       const ok = await verify(user?.password_hash ?? (await dummyHash), input.password).catch(() => false);
-      if (!user || !ok) {
-        await loginFailures.record(key, client.ip);
-        throw invalidCredentials();
-      }
+      if (!user || !ok) throw invalidCredentials();
       await loginFailures.clearForUsername(key);
       // Rotate: the pre-login session (if any) stops working, so a planted session id is useless.
       if (previousToken) await sessions.delete(sessionIdOf(previousToken));
@@ -115,6 +128,7 @@ export function createAuthService(deps: {
     async prune() {
       await sessions.deleteExpired();
       await loginFailures.deleteOlderThan(new Date(Date.now() - settings.throttleWindowMinutes * 60_000));
+      await throttles.deleteOlderThan(new Date(Date.now() - settings.registerWindowMinutes * 60_000));
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { aiTextSchema, idParamSchema, sendMessageSchema, TOOL_TYPES, type ChatStreamEvent } from '@members-only/shared';
+import { aiTextSchema, idParamSchema, sendMessageSchema, TOOL_TYPES, type ChatStreamEvent, type QuotaKind, type ToolType } from '@members-only/shared';
 import type { ChatService } from '../../services/chat.service';
 import type { ConversationService } from '../../services/conversation.service';
+import type { QuotaService } from '../../services/quota.service';
 import { presentMessage } from '../../presenters/conversation.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { clientAbortSignal } from '../../plugins/client-abort';
@@ -13,6 +14,7 @@ import { AppError } from '../../errors';
 async function streamEvents(
   request: FastifyRequest,
   reply: FastifyReply,
+  onFailure: () => Promise<void>,
   run: (signal: AbortSignal, send: (event: ChatStreamEvent) => void) => Promise<void>,
 ) {
   const signal = clientAbortSignal(reply);
@@ -29,6 +31,7 @@ async function streamEvents(
   try {
     await run(signal, send);
   } catch (error) {
+    await onFailure().catch((err: unknown) => request.log.warn({ err }, 'quota refund failed'));
     if (error instanceof AppError) {
       send({ event: 'error', data: { message: error.message, status: error.statusCode, code: error.code } });
     } else if (!signal.aborted) {
@@ -40,17 +43,26 @@ async function streamEvents(
   }
 }
 
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversations: ConversationService }> = async (
+/** Which daily quota a one-off text generation spends, by the tool it is for. */
+const QUOTA_FOR_TOOL: Record<ToolType, QuotaKind> = {
+  chat: 'chat',
+  lyrics: 'lyrics',
+  coverart: 'cover',
+  marketing: 'marketing',
+  review: 'review',
+};
+
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversations: ConversationService; quotas: QuotaService }> = async (
   app,
-  { chat, conversations },
+  { chat, conversations, quotas },
 ) => {
   app.post(
     '/api/conversations/:id/messages',
     { config: { access: 'user' }, schema: { params: idParamSchema, body: sendMessageSchema } },
     async (request, reply) => {
       const actor = requireActor(request);
-      const conversation = await conversations.get(actor, request.params.id);
-      const messages = await chat.send(conversation, request.body.content, clientAbortSignal(reply));
+      const conversation = await conversations.get(actor, request.params.id, 'write');
+      const messages = await quotas.spend(actor, 'chat', () => chat.send(conversation, request.body.content, clientAbortSignal(reply)));
       return reply.status(201).send(messages.map(presentMessage));
     },
   );
@@ -60,9 +72,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
     { config: { access: 'user' }, schema: { params: idParamSchema, body: sendMessageSchema } },
     async (request, reply) => {
       const actor = requireActor(request);
-      // Ownership and validation fail as ordinary JSON errors, before the stream starts.
-      const conversation = await conversations.get(actor, request.params.id);
-      await streamEvents(request, reply, async (signal, send) => {
+      // Ownership, validation and the quota fail as ordinary JSON errors, before the stream starts.
+      const conversation = await conversations.get(actor, request.params.id, 'write');
+      const taken = await quotas.consume(actor, 'chat');
+      await streamEvents(request, reply, quotas.refunding(actor, 'chat', taken), async (signal, send) => {
         const messages = await chat.send(conversation, request.body.content, signal, {
           onUserMessage: (m) => send({ event: 'user', data: presentMessage(m) }),
           onDelta: (text) => send({ event: 'delta', data: { text } }),
@@ -75,9 +88,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
 
   app.post('/api/conversations/:id/regenerate', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const conversation = await conversations.get(actor, request.params.id);
+    const conversation = await conversations.get(actor, request.params.id, 'write');
     await chat.assertCanRegenerate(conversation);
-    await streamEvents(request, reply, async (signal, send) => {
+    const taken = await quotas.consume(actor, 'chat');
+    await streamEvents(request, reply, quotas.refunding(actor, 'chat', taken), async (signal, send) => {
       const [assistant] = await chat.regenerate(conversation, signal, {
         onDelta: (text) => send({ event: 'delta', data: { text } }),
       });
@@ -86,8 +100,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
   });
 
   app.post('/api/ai/text', { config: { access: 'user' }, schema: { body: aiTextSchema } }, async (request, reply) => {
-    requireActor(request);
-    const result = await chat.generateText(request.body.prompt, request.body.type, clientAbortSignal(reply));
+    const actor = requireActor(request);
+    const result = await quotas.spend(actor, QUOTA_FOR_TOOL[request.body.type], () =>
+      chat.generateText(request.body.prompt, request.body.type, clientAbortSignal(reply)),
+    );
     return { response: result.text, engine: result.engine };
   });
 

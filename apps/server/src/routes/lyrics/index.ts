@@ -8,12 +8,13 @@ import {
   rhymeIdeasQuerySchema,
 } from '@members-only/shared';
 import type { LyricsService } from '../../services/lyrics.service';
+import type { QuotaService } from '../../services/quota.service';
 import { presentLyricSnippet } from '../../presenters/lyric.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { clientAbortSignal } from '../../plugins/client-abort';
 
 
-export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService }> = async (app, { lyrics }) => {
+export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService; quotas: QuotaService }> = async (app, { lyrics, quotas }) => {
   app.get('/api/conversations/:id/lyrics', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {
     const actor = requireActor(request);
     return (await lyrics.listSnippets(actor, request.params.id)).map(presentLyricSnippet);
@@ -40,11 +41,11 @@ export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService }> = as
   });
 
   app.post('/api/lyrics/suggestions', { config: { access: 'user' }, schema: { body: lyricSuggestionsSchema } }, async (request, reply) => {
-    return lyrics.suggest(request.body.text, clientAbortSignal(reply));
+    return quotas.spend(requireActor(request), 'lyrics', () => lyrics.suggest(request.body.text, clientAbortSignal(reply)));
   });
 
   app.post('/api/lyrics/feedback', { config: { access: 'user' }, schema: { body: lyricFeedbackSchema } }, async (request, reply) => {
-    return lyrics.feedback(request.body.text, clientAbortSignal(reply));
+    return quotas.spend(requireActor(request), 'lyrics', () => lyrics.feedback(request.body.text, clientAbortSignal(reply)));
   });
 
   app.get('/api/lyrics/rhymes', { config: { access: 'user' }, schema: { querystring: rhymeIdeasQuerySchema } }, async (request) => {
