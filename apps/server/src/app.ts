@@ -30,6 +30,8 @@ import { createJobRepository } from './jobs/job.repository';
 import { createJobQueue } from './jobs/queue';
 import { createJobWorker } from './jobs/worker';
 import { createTrackProcessors } from './jobs/processors/track.processors';
+import { registerProcessors } from './jobs/registry';
+import { createTrackProcessingService } from './services/track-processing.service';
 import { registerErrorHandler } from './plugins/errors';
 import { authorizationPlugin } from './plugins/authorization';
 import { csrfPlugin } from './plugins/csrf';
@@ -97,7 +99,8 @@ export function createServices(db: Db, env: AppEnv) {
   const speech = createSpeechToText(env);
   const jobRepository = createJobRepository(db.kysely);
   const trackRepository = createTrackRepository(db.kysely);
-  const processors = { ...createTrackProcessors({ tracks: trackRepository, storage, speech }) };
+  const processing = createTrackProcessingService({ tracks: trackRepository, storage, speech });
+  const processors = registerProcessors({ ...createTrackProcessors({ processing }) });
   // The queue wakes this process's worker at once; other processes find the job on their next poll.
   let wakeWorker = () => {};
   const queue = createJobQueue(jobRepository, () => wakeWorker());

@@ -1,19 +1,28 @@
 import type { JobRow } from '../db/types';
 import type { EnqueueOptions, JobRepository } from './job.repository';
+import { parseJobPayload, type JobName, type JobPayload } from './registry';
 
 /** What services see of the queue: add work, read its state. Workers live in worker.ts. */
 export interface JobQueue {
-  enqueue(type: string, payload: unknown, options?: EnqueueOptions): Promise<JobRow>;
+  /**
+   * Adds a job. Inside a unit of work, pass its job repository (`options.jobs`) so the job is
+   * written in the same transaction, and call `notify()` after it commits.
+   */
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions & { jobs?: JobRepository }): Promise<JobRow>;
   find(id: number): Promise<JobRow | undefined>;
+  /** Wakes this process's worker; others find new jobs on their next poll. */
+  notify(): void;
 }
 
 export function createJobQueue(jobs: JobRepository, onEnqueued: () => void = () => {}): JobQueue {
   return {
-    async enqueue(type, payload, options) {
-      const job = await jobs.insert(type, payload, options);
-      onEnqueued();
+    async enqueue(name, payload, options = {}) {
+      const { jobs: inTransaction, ...rest } = options;
+      const job = await (inTransaction ?? jobs).insert(name, parseJobPayload(name, payload), rest);
+      if (!inTransaction) onEnqueued();
       return job;
     },
+    notify: onEnqueued,
     find: (id) => jobs.findById(id),
   };
 }

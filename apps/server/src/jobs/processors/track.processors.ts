@@ -1,102 +1,17 @@
-import type { TrackRepository } from '../../repositories/track.repository';
-import type { FileStorage } from '../../providers/storage/types';
-import type { SpeechToText } from '../../providers/speech/types';
-import { AudioDecodeError, decodeAudioFile, probeDuration } from '../../audio/decode';
-import { analyzeInThread } from '../../audio/analysis-thread';
-import { PermanentJobError, type JobProcessor } from '../worker';
-import { TRACK_JOBS } from '../../services/track.service';
+import type { TrackProcessingService } from '../../services/track-processing.service';
+import type { JobProcessors } from '../registry';
 
-/**
- * Below this beat-tracking confidence there is no steady beat (a pad, an a cappella, speech), and
- * a tempo would be invented: none is stored. Click tracks score about 0.9, beatless pads under 0.01.
- */
-export const MIN_TEMPO_CONFIDENCE = 0.1;
-
-/** Songs are analysed up to this length; a longer file is measured on its first 20 minutes. */
-const MAX_ANALYSIS_SECONDS = 20 * 60;
-
-const describe = (error: Error) =>
-  error instanceof PermanentJobError ? error.message : `Analysis failed: ${error.message}`.slice(0, 300);
-
-export function createTrackProcessors(deps: {
-  tracks: TrackRepository;
-  storage: FileStorage;
-  speech?: SpeechToText;
-}): Record<string, JobProcessor<{ trackId: number }>> {
-  const { tracks, storage, speech } = deps;
-
-  const analyze: JobProcessor<{ trackId: number }> = {
-    async run({ trackId }, ctx) {
-      const track = await tracks.findById(trackId);
-      if (!track) return; // deleted meanwhile
-      await tracks.update(trackId, { analysis_status: 'processing', analysis_error: null });
-      const key = `tracks/${track.filename}`;
-      const { pcm, probed } = await storage.withLocalPath(key, async (file) => {
-        try {
-          const probed = await probeDuration(file).catch(() => null);
-          ctx.progress(0.05);
-          const pcm = await decodeAudioFile(file, { maxChannels: 2, maxDurationSec: MAX_ANALYSIS_SECONDS });
-          return { pcm, probed };
-        } catch (error) {
-          if (error instanceof AudioDecodeError && error.code === 'NOT_AUDIO') {
-            throw new PermanentJobError('We could not read this file as audio. Try exporting it again as MP3 or WAV.');
-          }
-          throw error;
-        }
-      });
-      ctx.progress(0.3);
-      const result = await analyzeInThread(pcm, (f) => ctx.progress(0.3 + 0.7 * f), ctx.signal);
-      // Past the analysis window the container's own duration is the better figure.
-      const duration = probed && probed > MAX_ANALYSIS_SECONDS ? probed : result.durationSec;
-      await tracks.update(trackId, {
-        duration,
-        bpm: result.bpmConfidence >= MIN_TEMPO_CONFIDENCE ? result.bpm : null,
-        musical_key: result.keyLabel,
-        lufs: result.lufs,
-        true_peak: result.truePeakDbtp,
-        waveform: JSON.stringify(result.waveform),
-        analysis_status: 'done',
-        analysis_engine: result.engine,
-        analysis_error: null,
-      });
+/** Track jobs: each processor hands its payload to the track-processing service. */
+export function createTrackProcessors(deps: { processing: TrackProcessingService }): Pick<JobProcessors, 'track.analyze' | 'track.transcribe'> {
+  const { processing } = deps;
+  return {
+    'track.analyze': {
+      run: ({ trackId }, ctx) => processing.analyze(trackId, ctx),
+      onFinalFailure: ({ trackId }, error) => processing.analysisFailed(trackId, error),
     },
-    async onFinalFailure({ trackId }, error) {
-      await tracks.update(trackId, { analysis_status: 'failed', analysis_error: describe(error) });
+    'track.transcribe': {
+      run: ({ trackId }, ctx) => processing.transcribe(trackId, ctx),
+      onFinalFailure: ({ trackId }, error) => processing.transcriptionFailed(trackId, error),
     },
   };
-
-  const transcribe: JobProcessor<{ trackId: number }> = {
-    async run({ trackId }, ctx) {
-      const track = await tracks.findById(trackId);
-      // Deleted meanwhile, or the artist already typed the lyrics: theirs win.
-      if (!track || track.transcription_source === 'manual') return;
-      if (!speech) {
-        await tracks.update(trackId, { transcription_status: 'unavailable', transcription_error: 'No speech-to-text service is configured. Paste or type the lyrics instead.' });
-        return;
-      }
-      await tracks.update(trackId, { transcription_status: 'processing', transcription_error: null });
-      ctx.progress(0.1);
-      const text = await storage.withLocalPath(`tracks/${track.filename}`, (file) =>
-        speech.transcribe({ path: file, filename: track.filename, mimeType: track.mime_type }, ctx.signal),
-      );
-      const latest = await tracks.findById(trackId);
-      if (!latest || latest.transcription_source === 'manual') return;
-      await tracks.update(trackId, {
-        transcription: text,
-        transcription_status: 'done',
-        transcription_source: 'speech-to-text',
-        transcription_error: null,
-      });
-    },
-    async onFinalFailure({ trackId }, error) {
-      const track = await tracks.findById(trackId);
-      if (!track || track.transcription_source === 'manual') return;
-      await tracks.update(trackId, {
-        transcription_status: 'failed',
-        transcription_error: `Transcription failed (${error.message.slice(0, 200)}). Paste or type the lyrics instead.`,
-      });
-    },
-  };
-
-  return { [TRACK_JOBS.analyze]: analyze, [TRACK_JOBS.transcribe]: transcribe };
 }
