@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env';
 import type { Db } from './db/index';
@@ -16,7 +15,7 @@ import { createConversationService } from './services/conversation.service';
 import { createChatService } from './services/chat.service';
 import { createTextProvider, type TextSettings } from './providers/text/index';
 import { createSpeechToText, type SpeechSettings } from './providers/speech/index';
-import { createLocalDiskStorage } from './providers/storage/local-disk';
+import { createFileStorage } from './providers/storage/index';
 import { createTrackRepository } from './repositories/track.repository';
 import { createTrackService } from './services/track.service';
 import { createAdminService } from './services/admin.service';
@@ -95,7 +94,7 @@ export function createServices(db: Db, env: AppEnv) {
     text,
   });
   const lyrics = createLyricsService({ snippets: createLyricSnippetRepository(db.kysely), conversations: conversationRepository, text });
-  const storage = createLocalDiskStorage(path.join(env.dataDir, 'uploads'));
+  const storage = createFileStorage(env);
   const speech = createSpeechToText(env);
   const jobRepository = createJobRepository(db.kysely);
   const trackRepository = createTrackRepository(db.kysely);
