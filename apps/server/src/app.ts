@@ -5,27 +5,18 @@ import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env';
 import type { Db } from './db/index';
-import { createUserRepository } from './repositories/user.repository';
-import { createSessionRepository } from './repositories/session.repository';
-import { createLoginFailureRepository } from './repositories/login-failure.repository';
-import { createConversationRepository } from './repositories/conversation.repository';
-import { createMessageRepository } from './repositories/message.repository';
+import { createRepositories, createUnitOfWork } from './repositories/index';
 import { createAuthService } from './services/auth.service';
 import { createConversationService } from './services/conversation.service';
 import { createChatService } from './services/chat.service';
 import { createTextProvider, type TextSettings } from './providers/text/index';
 import { createSpeechToText, type SpeechSettings } from './providers/speech/index';
 import { createFileStorage } from './providers/storage/index';
-import { createTrackRepository } from './repositories/track.repository';
 import { createTrackService } from './services/track.service';
 import { createAdminService } from './services/admin.service';
 import { createQuotaService } from './services/quota.service';
-import { createQuotaRepository } from './repositories/quota.repository';
-import { createThrottleRepository } from './repositories/throttle.repository';
 import { quotaRoutes } from './routes/quotas/index';
-import { createLyricSnippetRepository } from './repositories/lyric-snippet.repository';
 import { createLyricsService } from './services/lyrics.service';
-import { createJobRepository } from './jobs/job.repository';
 import { createJobQueue } from './jobs/queue';
 import { createJobWorker } from './jobs/worker';
 import { createTrackProcessors } from './jobs/processors/track.processors';
@@ -69,12 +60,11 @@ export type AppEnv = Pick<
 >;
 
 export function createServices(db: Db, env: AppEnv) {
-  const users = createUserRepository(db.kysely);
+  const repos = createRepositories(db.kysely);
+  const uow = createUnitOfWork(db.kysely);
   const auth = createAuthService({
-    users,
-    sessions: createSessionRepository(db.kysely),
-    loginFailures: createLoginFailureRepository(db.kysely),
-    throttles: createThrottleRepository(db.kysely),
+    repos,
+    uow,
     settings: {
       sessionTtlDays: env.SESSION_TTL_DAYS,
       maxFailures: env.LOGIN_MAX_FAILURES,
@@ -84,28 +74,20 @@ export function createServices(db: Db, env: AppEnv) {
       registerWindowMinutes: env.REGISTER_WINDOW_MINUTES,
     },
   });
-  const conversationRepository = createConversationRepository(db.kysely);
-  const messageRepository = createMessageRepository(db.kysely);
-  const conversations = createConversationService({ conversations: conversationRepository, messages: messageRepository });
+  const conversations = createConversationService({ conversations: repos.conversations, messages: repos.messages });
   const text = createTextProvider(env);
-  const chat = createChatService({
-    conversations: conversationRepository,
-    messages: messageRepository,
-    text,
-  });
-  const lyrics = createLyricsService({ snippets: createLyricSnippetRepository(db.kysely), conversations: conversationRepository, text });
+  const chat = createChatService({ conversations: repos.conversations, messages: repos.messages, text });
+  const lyrics = createLyricsService({ snippets: repos.lyricSnippets, conversations: repos.conversations, uow, text });
   const storage = createFileStorage(env);
   const speech = createSpeechToText(env);
-  const jobRepository = createJobRepository(db.kysely);
-  const trackRepository = createTrackRepository(db.kysely);
-  const processing = createTrackProcessingService({ tracks: trackRepository, storage, speech });
+  const processing = createTrackProcessingService({ tracks: repos.tracks, storage, speech });
   const processors = registerProcessors({ ...createTrackProcessors({ processing }) });
   // The queue wakes this process's worker at once; other processes find the job on their next poll.
   let wakeWorker = () => {};
-  const queue = createJobQueue(jobRepository, () => wakeWorker());
+  const queue = createJobQueue(repos.jobs, () => wakeWorker());
   const createWorker = (log?: Parameters<typeof createJobWorker>[0]['log']) => {
     const worker = createJobWorker({
-      jobs: jobRepository,
+      jobs: repos.jobs,
       processors,
       concurrency: env.JOB_CONCURRENCY,
       leaseMs: env.JOB_LEASE_SECONDS * 1000,
@@ -115,18 +97,16 @@ export function createServices(db: Db, env: AppEnv) {
     return worker;
   };
   const tracks = createTrackService({
-    tracks: trackRepository,
+    tracks: repos.tracks,
+    uow,
     storage,
     queue,
     transcriptionAvailable: speech !== undefined,
     maxUploadMb: env.MAX_UPLOAD_MB,
   });
-  const admin = createAdminService({ users });
-  const quotas = createQuotaService({
-    quotas: createQuotaRepository(db.kysely),
-    limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
-  });
-  return { users, auth, conversations, chat, lyrics, tracks, admin, quotas, queue, createWorker };
+  const admin = createAdminService({ users: repos.users });
+  const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
+  return { auth, conversations, chat, lyrics, tracks, admin, quotas, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUserRow, UserRow } from '../db/types';
-import { flag, nowIso } from '../db/index';
+import { flag, lockKeys, nowIso } from '../db/index';
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 export const emailKey = (email: string) => email.trim().toLowerCase();
@@ -36,6 +36,12 @@ export function createUserRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+
+    /**
+     * Within a transaction: registrations take turns until it ends, so the first-account rule
+     * below only ever compares committed rows (a no-op on SQLite, where writers already do).
+     */
+    lockRegistrations: () => lockKeys(db, ['users:register']),
 
     /**
      * Makes the user an admin when it is the installation's first account (amendment B8).

@@ -4,10 +4,9 @@ import type { LoginInput, RegisterInput } from '@members-only/shared';
 import type { UserRow } from '../db/types';
 import { isUniqueViolation } from '../db/index';
 import { conflict, invalidCredentials, tooManyRequests } from '../errors';
-import { usernameKey, type UserRepository } from '../repositories/user.repository';
+import { usernameKey } from '../repositories/user.repository';
 import type { SessionRepository } from '../repositories/session.repository';
-import type { LoginFailureRepository } from '../repositories/login-failure.repository';
-import type { ThrottleRepository } from '../repositories/throttle.repository';
+import type { Repositories, UnitOfWork } from '../repositories/index';
 
 export interface AuthSettings {
   sessionTtlDays: number;
@@ -33,18 +32,21 @@ let dummyHash: Promise<string> | undefined;
 const sessionIdOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export function createAuthService(deps: {
-  users: UserRepository;
-  sessions: SessionRepository;
-  loginFailures: LoginFailureRepository;
-  throttles: ThrottleRepository;
+  repos: Pick<Repositories, 'users' | 'sessions' | 'loginFailures' | 'throttles'>;
+  uow: UnitOfWork;
   settings: AuthSettings;
 }) {
-  const { users, sessions, loginFailures, throttles, settings } = deps;
+  const { repos, uow, settings } = deps;
+  const { users, sessions, loginFailures, throttles } = repos;
 
-  async function startSession(userId: number, client: ClientInfo): Promise<{ token: string; expiresAt: Date }> {
+  async function startSession(
+    userId: number,
+    client: ClientInfo,
+    into: SessionRepository = sessions,
+  ): Promise<{ token: string; expiresAt: Date }> {
     const token = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + settings.sessionTtlDays * 86_400_000);
-    await sessions.insert({ id: sessionIdOf(token), userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
+    await into.insert({ id: sessionIdOf(token), userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
     return { token, expiresAt };
   }
 
@@ -82,23 +84,30 @@ export function createAuthService(deps: {
       await assertRegistrationAllowed(client.ip);
       if (await users.findByUsername(input.username)) throw conflict('That username is taken', 'username');
       if (await users.existsByEmail(input.email)) throw conflict('An account with that email already exists', 'email');
-      let user: UserRow;
-      try {
-        user = await users.insert({
-          username: input.username,
-          email: input.email,
-          phone_number: input.phoneNumber ?? null,
-          password_hash: await hashPassword(input.password),
-          is_admin: 0,
-          is_premium: 0,
-        });
-      } catch (error) {
-        // Two sign-ups racing for the same name: the database's unique index decides.
-        if (isUniqueViolation(error)) throw conflict('That username or email is taken', 'username');
-        throw error;
-      }
-      if (await users.promoteIfFirst(user.id)) user = (await users.findById(user.id))!;
-      return { user, session: await startSession(user.id, client) };
+      // Hashed before the transaction: the database is not held while argon2 works.
+      const passwordHash = await hashPassword(input.password);
+      // The account, its admin flag when it is the installation's first, and its first session
+      // are written together or not at all.
+      return uow.run(async (r) => {
+        await r.users.lockRegistrations();
+        let user: UserRow;
+        try {
+          user = await r.users.insert({
+            username: input.username,
+            email: input.email,
+            phone_number: input.phoneNumber ?? null,
+            password_hash: passwordHash,
+            is_admin: 0,
+            is_premium: 0,
+          });
+        } catch (error) {
+          // Two sign-ups racing for the same name: the database's unique index decides.
+          if (isUniqueViolation(error)) throw conflict('That username or email is taken', 'username');
+          throw error;
+        }
+        if (await r.users.promoteIfFirst(user.id)) user = (await r.users.findById(user.id))!;
+        return { user, session: await startSession(user.id, client, r.sessions) };
+      });
     },
 
     async login(input: LoginInput, client: ClientInfo, previousToken?: string) {

@@ -21,6 +21,7 @@ import {
   type RhymeIdeasResult,
 } from '@members-only/shared';
 import type { ConversationRepository } from '../repositories/conversation.repository';
+import type { UnitOfWork } from '../repositories/index';
 import type { LyricSnippetRepository } from '../repositories/lyric-snippet.repository';
 import type { TextProvider, TextResult } from '../providers/text/types';
 import { incompleteReplyError } from '../providers/text/finish';
@@ -98,9 +99,10 @@ const notesMarkdown = (notes: string[]) => notes.map((n) => `- ${n}`).join('\n')
 export function createLyricsService(deps: {
   snippets: LyricSnippetRepository;
   conversations: ConversationRepository;
+  uow: UnitOfWork;
   text: TextProvider;
 }) {
-  const { snippets, conversations, text } = deps;
+  const { snippets, conversations, uow, text } = deps;
   // The rhyme index (a pass over the CMU dictionary) is built now, not on an artist's first request.
   warmRhymeIndex();
 
@@ -132,8 +134,12 @@ export function createLyricsService(deps: {
 
     async addSnippet(actor: Actor, conversationId: number, input: CreateLyricSnippetInput) {
       const conversation = await conversationFor(actor, conversationId, 'write');
-      const row = await snippets.insert({ conversationId, content: input.content, position: input.position });
-      await conversations.touch(conversationId);
+      // The snippet and the conversation's "last edited" time move together.
+      const row = await uow.run(async (r) => {
+        const inserted = await r.lyricSnippets.insert({ conversationId, content: input.content, position: input.position });
+        await r.conversations.touch(conversationId);
+        return inserted;
+      });
       return { ...row, user_id: conversation.user_id };
     },
 

@@ -2,14 +2,14 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { UNTITLED_TRACK } from '@members-only/shared';
+import { cleanText, UNTITLED_TRACK, wellFormed } from '@members-only/shared';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
 import type { JobQueue } from '../jobs/queue';
+import type { UnitOfWork } from '../repositories/index';
 import { AppError, badRequest, notFound } from '../errors';
 import { authorize, can, type Actor } from '../policies/index';
 
-export const TRACK_JOBS = { analyze: 'track.analyze', transcribe: 'track.transcribe' } as const;
 
 /** Audio types we accept, decided from the file's first bytes (amendment B5). */
 const AUDIO_TYPES: Record<string, { mime: string; ext: string }> = {
@@ -25,12 +25,6 @@ const unsupportedType = () =>
   new AppError(415, 'Unsupported file type. Upload an MP3, WAV, M4A or AAC audio file.', 'unsupported_media_type');
 export const tooLarge = (maxMb: number) => new AppError(413, `The file is too large. The limit is ${maxMb} MB.`, 'payload_too_large');
 
-/** The original base name, made safe for a file name; dashes go so the spec's title rule still works. */
-function safeBase(originalName: string): string {
-  const base = path.basename(originalName).replace(/\.[^.]*$/, '');
-  return base.normalize('NFKC').replace(/[^\p{L}\p{N} _.()]+/gu, '_').replace(/\s+/g, '_').replace(/^[._]+|[._]+$/g, '').slice(0, 80) || 'track';
-}
-
 export interface IncomingAudio {
   filename: string;
   stream: Readable & { truncated?: boolean };
@@ -40,10 +34,11 @@ export function createTrackService(deps: {
   tracks: TrackRepository;
   storage: FileStorage;
   queue: JobQueue;
+  uow: UnitOfWork;
   transcriptionAvailable: boolean;
   maxUploadMb: number;
 }) {
-  const { tracks, storage, queue, transcriptionAvailable, maxUploadMb } = deps;
+  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb } = deps;
 
   return {
     /**
@@ -85,41 +80,50 @@ export function createTrackService(deps: {
         await written.discard();
         throw unsupportedType();
       }
-      const originalName = path.basename(file.filename || '').slice(0, 255) || `track.${type.ext}`;
-      const filename = `${random}-${safeBase(originalName)}.${type.ext}`;
+      // Kept for display: on one line, without controls or a pair cut in half, so both databases store it.
+      const originalName = wellFormed(cleanText(path.basename(file.filename || '')).replace(/[\t\r\n]/g, ' ').slice(0, 255)) || `track.${type.ext}`;
+      // Short and unguessable whatever the original name, which is kept for display only.
+      const filename = `${random}.${type.ext}`;
       const key = `tracks/${filename}`;
       await written.commit(key);
       try {
         const title = originalName.replace(/\.[^.]*$/, '').trim() || UNTITLED_TRACK;
-        const row = await tracks.insert({
-          user_id: userId,
-          filename,
-          original_name: originalName,
-          title,
-          mime_type: type.mime,
-          size_bytes: written.size,
-          duration: null,
-          bpm: null,
-          musical_key: null,
-          lufs: null,
-          true_peak: null,
-          waveform: null,
-          analysis_status: 'pending',
-          analysis_error: null,
-          analysis_engine: null,
-          analysis_job_id: null,
-          transcription: null,
-          transcription_status: transcriptionAvailable ? 'pending' : 'unavailable',
-          transcription_error: transcriptionAvailable ? null : 'No speech-to-text service is configured. Paste or type the lyrics instead.',
-          transcription_source: null,
-          transcription_job_id: null,
+        // The row, its jobs and the links to them land together: a failure leaves no track
+        // without its analysis, and no job pointing at a missing track.
+        const trackId = await uow.run(async (r) => {
+          const row = await r.tracks.insert({
+            user_id: userId,
+            filename,
+            original_name: originalName,
+            title,
+            mime_type: type.mime,
+            size_bytes: written.size,
+            duration: null,
+            bpm: null,
+            musical_key: null,
+            lufs: null,
+            true_peak: null,
+            waveform: null,
+            analysis_status: 'pending',
+            analysis_error: null,
+            analysis_engine: null,
+            analysis_job_id: null,
+            transcription: null,
+            transcription_status: transcriptionAvailable ? 'pending' : 'unavailable',
+            transcription_error: transcriptionAvailable ? null : 'No speech-to-text service is configured. Paste or type the lyrics instead.',
+            transcription_source: null,
+            transcription_job_id: null,
+          });
+          const inTransaction = { userId, maxAttempts: 3, jobs: r.jobs };
+          const analysisJob = await queue.enqueue('track.analyze', { trackId: row.id }, inTransaction);
+          const transcriptionJob = transcriptionAvailable
+            ? await queue.enqueue('track.transcribe', { trackId: row.id }, inTransaction)
+            : undefined;
+          await r.tracks.update(row.id, { analysis_job_id: analysisJob.id, transcription_job_id: transcriptionJob?.id ?? null });
+          return row.id;
         });
-        const analysisJob = await queue.enqueue(TRACK_JOBS.analyze, { trackId: row.id }, { userId, maxAttempts: 3 });
-        const transcriptionJob = transcriptionAvailable
-          ? await queue.enqueue(TRACK_JOBS.transcribe, { trackId: row.id }, { userId, maxAttempts: 3 })
-          : undefined;
-        await tracks.update(row.id, { analysis_job_id: analysisJob.id, transcription_job_id: transcriptionJob?.id ?? null });
-        return (await tracks.findWithProgress(row.id))!;
+        queue.notify();
+        return (await tracks.findWithProgress(trackId))!;
       } catch (error) {
         await storage.delete(key).catch(() => {});
         throw error;

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { createUserRepository } from './user.repository';
+import { createSessionRepository } from './session.repository';
+import { createLoginFailureRepository } from './login-failure.repository';
+import { createThrottleRepository } from './throttle.repository';
+import { createConversationRepository } from './conversation.repository';
+import { createMessageRepository } from './message.repository';
+import { createLyricSnippetRepository } from './lyric-snippet.repository';
+import { createTrackRepository } from './track.repository';
+import { createQuotaRepository } from './quota.repository';
+import { createJobRepository } from '../jobs/job.repository';
+
+/** Every repository, bound to one database handle: the pool, or a transaction. */
+export function createRepositories(db: Kysely<Database>) {
+  return {
+    users: createUserRepository(db),
+    sessions: createSessionRepository(db),
+    loginFailures: createLoginFailureRepository(db),
+    throttles: createThrottleRepository(db),
+    conversations: createConversationRepository(db),
+    messages: createMessageRepository(db),
+    lyricSnippets: createLyricSnippetRepository(db),
+    tracks: createTrackRepository(db),
+    quotas: createQuotaRepository(db),
+    jobs: createJobRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * A multi-step write that must hold together (Outline's commands in a transaction): `run` hands the
+ * work repositories bound to one transaction, commits when it resolves and rolls back when it
+ * throws. Inside, use only the repositories it hands you: on SQLite the one connection is held by
+ * the transaction, so a query through the outer repositories would wait for it forever.
+ */
+export interface UnitOfWork {
+  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
+  return {
+    run: (work) => db.transaction().execute((trx) => work(createRepositories(trx))),
+  };
+}
