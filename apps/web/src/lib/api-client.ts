@@ -1,23 +1,44 @@
+import { apiErrorSchema, type ApiError } from '@members-only/shared/errors';
+import type { z } from 'zod';
+
 /**
  * The one fetch wrapper (spec §7, §8). Same-origin relative URLs only: the server refuses
- * state-changing requests from another Origin.
+ * state-changing requests from another Origin. Every JSON response is checked against the shared
+ * zod schema of its endpoint: `getJson` for reads, `sendJson` for writes that answer JSON.
  */
 
-/** Body of every API error (amendment C4); mirrors `apiErrorSchema` in @members-only/shared. */
-export interface ApiErrorBody {
-  message: string;
-  code?: string;
-  fieldErrors?: Record<string, string[]>;
+/** Body of every API error (amendment C4): `apiErrorSchema` in @members-only/shared. */
+export type ApiErrorBody = ApiError;
+
+/** The spec's text for a response that is not what the endpoint promises (§5). */
+export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
+
+/**
+ * A 2xx response whose body is empty, not JSON, or not the shape of the endpoint's schema.
+ * Its message is always the spec's 'Invalid response from server'; `issues` says why (for developers).
+ */
+export class InvalidResponseError extends Error {
+  readonly url: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(url: string, issues: readonly z.core.$ZodIssue[] = []) {
+    super(INVALID_RESPONSE_MESSAGE);
+    this.name = 'InvalidResponseError';
+    this.url = url;
+    this.issues = issues;
+  }
 }
 
 /**
  * A non-2xx response. `message` follows the spec's generic format `${status}: ${bodyText || statusText}`;
- * `serverMessage` is the server's own `message` when the body was the JSON error shape.
+ * `serverMessage` and `code` are the server's own when the body was the JSON error shape.
  */
 export class HttpError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
   readonly serverMessage: string | null;
+  /** The server's machine-readable reason, e.g. 'quota_exceeded' on a 429. */
+  readonly code: string | null;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
@@ -25,20 +46,21 @@ export class HttpError extends Error {
     this.status = status;
     this.body = parseErrorBody(bodyText);
     this.serverMessage = this.body?.message ?? null;
+    this.code = this.body?.code ?? null;
   }
 }
 
-function parseErrorBody(text: string): ApiErrorBody | null {
+/** The JSON error shape, or null for anything else (an HTML error page, plain text, other JSON). */
+export function parseErrorBody(text: string): ApiErrorBody | null {
   if (!text) return null;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string') {
-      return value as ApiErrorBody;
-    }
+    value = JSON.parse(text);
   } catch {
-    // Not JSON: the generic message already carries the text.
+    return null; // Not JSON: the generic message already carries the text.
   }
-  return null;
+  const parsed = apiErrorSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The message to show a person: the server's own words when it sent some. */
@@ -55,17 +77,41 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new HttpError(res.status, res.statusText, text);
 }
 
+/**
+ * Checks `value` (a parsed response body from `url`) against `schema`. A mismatch is logged with
+ * zod's issues for developers and thrown as InvalidResponseError.
+ */
+export function parseResponse<S extends z.ZodType>(schema: S, value: unknown, url: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  console.error(`${INVALID_RESPONSE_MESSAGE}: ${url}`, result.error.issues);
+  throw new InvalidResponseError(url, result.error.issues);
+}
+
+/** Parses a JSON body with `schema`; an empty or non-JSON body is invalid too. */
+export async function readJson<S extends z.ZodType>(res: Response, schema: S, url: string = res.url): Promise<z.output<S>> {
+  const text = await res.text();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    console.error(`${INVALID_RESPONSE_MESSAGE}: ${url}`, text ? 'the body is not JSON' : 'the body is empty');
+    throw new InvalidResponseError(url);
+  }
+  return parseResponse(schema, value, url);
+}
+
 export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-/** Sends a request with the session cookie; a body, when given, is JSON. Throws HttpError on non-2xx. */
-export async function apiRequest(
-  method: string,
-  url: string,
-  data?: unknown,
-  options: ApiRequestOptions = {},
-): Promise<Response> {
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Sends a request with the session cookie; a body, when given, is JSON. Throws HttpError on
+ * non-2xx. For responses that are not JSON (204, event streams); JSON goes through getJson/sendJson.
+ */
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: data !== undefined ? { 'Content-Type': 'application/json' } : undefined,
@@ -77,26 +123,29 @@ export async function apiRequest(
   return res;
 }
 
-/** Parses a JSON body; an empty or non-JSON body is the spec's 'Invalid response from server'. */
-export async function readJson<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  if (!text) throw new Error('Invalid response from server');
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new Error('Invalid response from server');
-  }
+export interface GetJsonOptions extends ApiRequestOptions {
+  /** 'returnNull': a 401 resolves to null instead of throwing (the current-user query, spec §7). */
+  on401?: 'throw' | 'returnNull';
 }
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** GET `url`; with `on401: 'returnNull'` a 401 resolves to null instead of throwing. */
-export async function getJson<T>(
-  url: string,
-  { on401 = 'throw', signal }: { on401?: UnauthorizedBehavior; signal?: AbortSignal } = {},
-): Promise<T | null> {
+/** GETs `url` and parses the body with `schema`. Throws HttpError on non-2xx, InvalidResponseError on a mismatch. */
+export function getJson<S extends z.ZodType>(url: string, schema: S, options?: ApiRequestOptions & { on401?: 'throw' }): Promise<z.output<S>>;
+export function getJson<S extends z.ZodType>(url: string, schema: S, options: ApiRequestOptions & { on401: 'returnNull' }): Promise<z.output<S> | null>;
+export async function getJson<S extends z.ZodType>(url: string, schema: S, { on401 = 'throw', signal }: GetJsonOptions = {}): Promise<z.output<S> | null> {
   const res = await fetch(url, { credentials: 'include', signal });
   if (on401 === 'returnNull' && res.status === 401) return null;
   await throwIfResNotOk(res);
-  return readJson<T>(res);
+  return readJson(res, schema, url);
+}
+
+/** Sends `body` as JSON with `method` and parses the JSON answer with `schema`. */
+export async function sendJson<S extends z.ZodType>(
+  method: Exclude<HttpMethod, 'GET'>,
+  url: string,
+  body: unknown,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<z.output<S>> {
+  const res = await apiRequest(method, url, body, options);
+  return readJson(res, schema, url);
 }

@@ -1,6 +1,6 @@
 /**
- * Query keys shared by more than one feature. The first element is the GET path (the default
- * query function fetches it), so invalidating ['/api/conversations'] also refreshes searches.
+ * Query keys shared by more than one feature. The first element is the GET path, so
+ * invalidating ['/api/conversations'] also refreshes searches.
  */
 export const CONVERSATIONS_QUERY_KEY = ['/api/conversations'] as const;
 

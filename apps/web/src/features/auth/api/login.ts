@@ -1,14 +1,12 @@
-import type { LoginInput, User } from '@members-only/shared/auth';
+import { userSchema, type LoginInput } from '@members-only/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, errorMessage, readJson } from '@/lib/api-client';
+import { errorMessage, sendJson } from '@/lib/api-client';
 import { replaceSession } from './session-cache';
 
-export async function login(input: LoginInput): Promise<User> {
-  const res = await apiRequest('POST', '/api/login', input);
-  const user = await readJson<User>(res);
-  if (!user || typeof user.username !== 'string') throw new Error('Invalid response from server');
-  return user;
+/** POST /api/login: signs in and answers the user. */
+export function login(input: LoginInput) {
+  return sendJson('POST', '/api/login', input, userSchema);
 }
 
 export function useLogin() {

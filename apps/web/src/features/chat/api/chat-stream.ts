@@ -1,4 +1,6 @@
-import type { ChatMessage, ChatStreamEvent } from '@members-only/shared/conversations';
+import { chatMessageSchema, type ChatStreamEvent } from '@members-only/shared/conversations';
+import { z } from 'zod';
+import { InvalidResponseError, parseResponse } from '@/lib/api-client';
 import { readEventStream } from '@/lib/event-stream';
 
 /** An `error` event of a streamed reply: the model (or the server) failed after the stream began. */
@@ -14,47 +16,62 @@ export class ChatStreamError extends Error {
   }
 }
 
-const invalid = () => new Error('Invalid response from server');
-
-function isMessage(value: unknown): value is ChatMessage {
-  const m = value as ChatMessage | null;
-  return Boolean(m) && typeof m!.id === 'number' && typeof m!.content === 'string' && (m!.role === 'user' || m!.role === 'assistant');
-}
+/** The data of each event a streamed reply may send (`ChatStreamEvent` in @members-only/shared). */
+const userEventSchema = chatMessageSchema;
+const deltaEventSchema = z.object({ text: z.string() });
+const doneEventSchema = z.object({
+  message: chatMessageSchema.nullable(),
+  engine: z.string().nullish().transform((engine) => engine ?? ''),
+});
+/** Lenient: whatever the server manages to say about a failure is passed on. */
+const errorEventSchema = z
+  .object({
+    message: z.string().catch(''),
+    status: z.number().int().catch(500),
+    code: z.string().optional().catch(undefined),
+  })
+  .catch({ message: '', status: 500, code: undefined });
 
 /**
- * The events of a streamed reply (`user`, `delta`..., then `done`), checked. An `error` event
- * throws ChatStreamError; a stream that ends without `done` is an invalid response.
+ * The events of a streamed reply (`user`, `delta`..., then `done`), each checked against its
+ * schema. An `error` event throws ChatStreamError; a malformed event, or a stream that ends
+ * without `done`, is an invalid response (InvalidResponseError).
  */
 export async function* readChatEvents(response: Response): AsyncGenerator<ChatStreamEvent> {
-  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) throw invalid();
+  const url = response.url;
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    console.error('Invalid response from server: not an event stream', url);
+    throw new InvalidResponseError(url);
+  }
   for await (const raw of readEventStream(response)) {
-    let data: any;
+    let data: unknown;
     try {
       data = JSON.parse(raw.data);
     } catch {
-      throw invalid();
+      console.error(`Invalid response from server: the data of a '${raw.event ?? 'message'}' event is not JSON`, url);
+      throw new InvalidResponseError(url);
     }
     switch (raw.event) {
       case 'user':
-        if (!isMessage(data)) throw invalid();
-        yield { event: 'user', data };
+        yield { event: 'user', data: parseResponse(userEventSchema, data, url) };
         break;
-      case 'delta':
-        if (typeof data?.text === 'string') yield { event: 'delta', data: { text: data.text } };
+      case 'delta': {
+        // A delta without text is skipped rather than failing the whole reply.
+        const delta = deltaEventSchema.safeParse(data);
+        if (delta.success) yield { event: 'delta', data: delta.data };
         break;
+      }
       case 'done':
-        if (data?.message !== null && !isMessage(data?.message)) throw invalid();
-        yield { event: 'done', data: { message: data.message, engine: String(data.engine ?? '') } };
+        yield { event: 'done', data: parseResponse(doneEventSchema, data, url) };
         return;
-      case 'error':
-        throw new ChatStreamError(
-          typeof data?.message === 'string' ? data.message : '',
-          typeof data?.status === 'number' ? data.status : 500,
-          typeof data?.code === 'string' ? data.code : undefined,
-        );
+      case 'error': {
+        const error = errorEventSchema.parse(data);
+        throw new ChatStreamError(error.message, error.status, error.code);
+      }
       default:
-      // Unknown events (e.g. keep-alive comments are not events at all) are ignored.
+      // Unknown events (keep-alive comments are not events at all) are ignored.
     }
   }
-  throw invalid();
+  console.error('Invalid response from server: the stream ended before its done event', url);
+  throw new InvalidResponseError(url);
 }

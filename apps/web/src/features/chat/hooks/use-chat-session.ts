@@ -3,10 +3,10 @@ import type { ToolType } from '@members-only/shared/constants';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { messagesQueryOptions, useMessages } from '@/lib/api/get-messages';
 import { HttpError } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY, messagesQueryKey } from '@/lib/query-keys';
 import { ChatStreamError, readChatEvents } from '../api/chat-stream';
-import { chatMessagesQueryOptions, useChatMessages } from '../api/get-chat-messages';
 import { postRegenerate } from '../api/regenerate-reply';
 import { postMessageStream } from '../api/send-message';
 
@@ -128,7 +128,7 @@ export function useChatSession({ toolType, conversationId, createConversation, o
     };
   }, [activeId]);
 
-  const messages = useChatMessages(activeId);
+  const messages = useMessages(activeId);
 
   const runStream = useCallback(
     async (kind: 'send' | 'regenerate', id: number, content: string | null) => {
@@ -179,7 +179,7 @@ export function useChatSession({ toolType, conversationId, createConversation, o
           // The server stores the partial reply when it notices the closed connection: wait for it.
           for (let attempt = 0; attempt < 6 && !run.left; attempt++) {
             try {
-              const data = await queryClient.fetchQuery({ ...chatMessagesQueryOptions(id), staleTime: 0 });
+              const data = await queryClient.fetchQuery({ ...messagesQueryOptions(id), staleTime: 0 });
               if (!text.trim() || data.at(-1)?.role === 'assistant') break;
             } catch {
               break;

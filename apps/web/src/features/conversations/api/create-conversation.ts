@@ -1,9 +1,9 @@
-import type { Conversation } from '@members-only/shared/conversations';
+import { conversationSchema } from '@members-only/shared/conversations';
 import { DEFAULT_CONVERSATION_TITLES, TOOL_PATHS, type ConversationCategory } from '@members-only/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, readJson } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 
 export interface CreateConversationVariables {
@@ -11,17 +11,9 @@ export interface CreateConversationVariables {
   title?: string;
 }
 
-export async function createConversation({ category, title }: CreateConversationVariables): Promise<Conversation> {
-  const res = await apiRequest('POST', '/api/conversations', {
-    title: title ?? DEFAULT_CONVERSATION_TITLES[category],
-    category,
-  });
-  const conversation = await readJson<Conversation>(res);
-  // Spec §5: conversation creation needs a numeric id in the response.
-  if (!conversation || typeof conversation.id !== 'number' || !Number.isFinite(conversation.id)) {
-    throw new Error('Invalid response from server');
-  }
-  return conversation;
+/** POST /api/conversations: a new conversation of a tool, titled after it unless `title` is given. */
+export function createConversation({ category, title }: CreateConversationVariables) {
+  return sendJson('POST', '/api/conversations', { title: title ?? DEFAULT_CONVERSATION_TITLES[category], category }, conversationSchema);
 }
 
 export function useCreateConversation() {
@@ -45,7 +37,7 @@ export function useStartConversation() {
   const navigate = useNavigate();
   return {
     start: (category: ConversationCategory) =>
-      create.mutate({ category }, { onSuccess: (conversation) => navigate(`${TOOL_PATHS[category]}/${conversation.id}`) }),
+      create.mutate({ category }, { onSuccess: (conversation) => void navigate(`${TOOL_PATHS[category]}/${conversation.id}`) }),
     isPending: create.isPending,
     pendingCategory: create.isPending ? create.variables?.category : undefined,
   };

@@ -16,7 +16,7 @@ export function useDeleteConversation({ onDeleted }: { onDeleted?: (id: number) 
     onSuccess: (_data, id) => {
       onDeleted?.(id);
       queryClient.setQueryData<Conversation[]>(CONVERSATIONS_QUERY_KEY, (list) =>
-        Array.isArray(list) ? list.filter((c) => c.id !== id) : list,
+        list?.filter((c) => c.id !== id),
       );
       // Not removeQueries: a page still showing it would refetch (404) before it navigates away.
       // Empty is also right should the id ever be reused by a new conversation.

@@ -1,12 +1,12 @@
-import type { Conversation } from '@members-only/shared/conversations';
+import { conversationSchema, type Conversation } from '@members-only/shared/conversations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, errorMessage, readJson } from '@/lib/api-client';
+import { errorMessage, sendJson } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 
-export async function renameConversation({ id, title }: { id: number; title: string }): Promise<Conversation> {
-  const res = await apiRequest('PATCH', `/api/conversations/${id}`, { title });
-  return readJson<Conversation>(res);
+/** PATCH /api/conversations/:id: answers the renamed conversation. */
+export function renameConversation({ id, title }: { id: number; title: string }) {
+  return sendJson('PATCH', `/api/conversations/${id}`, { title }, conversationSchema);
 }
 
 export function useRenameConversation() {
@@ -16,7 +16,7 @@ export function useRenameConversation() {
     onSuccess: (updated) => {
       // Show the new title at once, then refetch so the order matches the server's.
       queryClient.setQueryData<Conversation[]>(CONVERSATIONS_QUERY_KEY, (list) =>
-        Array.isArray(list) ? list.map((c) => (c.id === updated.id ? { ...c, title: updated.title } : c)) : list,
+        list?.map((c) => (c.id === updated.id ? { ...c, title: updated.title } : c)),
       );
       return queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
     },

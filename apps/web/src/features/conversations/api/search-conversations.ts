@@ -1,14 +1,12 @@
-import type { Conversation } from '@members-only/shared/conversations';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 import { conversationSearchQueryKey } from '@/lib/query-keys';
+import { conversationListSchema } from './get-conversations';
 
-/** Conversations whose title or any message contains `q` (case-insensitive), newest first. */
-export async function searchConversations(q: string, signal?: AbortSignal): Promise<Conversation[]> {
+/** GET /api/conversations?q=: conversations whose title or any message contains `q` (case-insensitive), newest first. */
+export function searchConversations(q: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ q, limit: '20' });
-  const data = await getJson<unknown>(`/api/conversations?${params}`, { signal });
-  if (!Array.isArray(data)) throw new Error('Invalid response from server');
-  return data as Conversation[];
+  return getJson(`/api/conversations?${params}`, conversationListSchema, { signal });
 }
 
 /** Disabled while `q` is blank; keeps the previous results on screen while the next search runs. */

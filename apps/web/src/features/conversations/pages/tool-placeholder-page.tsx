@@ -4,10 +4,10 @@ import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useMessages } from '@/lib/api/get-messages';
 import { HttpError } from '@/lib/api-client';
 import { sectionById, type SectionId } from '@/lib/sections';
 import { useConversations } from '../api/get-conversations';
-import { useMessages } from '../api/get-messages';
 
 /**
  * Stand-in for a tool whose screen is not built yet, inside the real layout. With an id it

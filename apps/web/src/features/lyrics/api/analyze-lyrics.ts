@@ -1,14 +1,10 @@
-import type { LyricsAnalysisResult } from '@members-only/shared/lyrics';
+import { lyricsAnalysisResultSchema } from '@members-only/shared/lyrics-responses';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest, readJson } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 
-export async function analyzeLyrics(text: string, signal?: AbortSignal): Promise<LyricsAnalysisResult> {
-  const res = await apiRequest('POST', '/api/lyrics/analyze', { text }, { signal });
-  const analysis = await readJson<LyricsAnalysisResult>(res);
-  if (!analysis || !Array.isArray(analysis.lines) || !Array.isArray(analysis.tokens) || !Array.isArray(analysis.families)) {
-    throw new Error('Invalid response from server');
-  }
-  return analysis;
+/** POST /api/lyrics/analyze: the built-in engine's lines, rhyming words and families (fast; no quota). */
+export function analyzeLyrics(text: string, signal?: AbortSignal) {
+  return sendJson('POST', '/api/lyrics/analyze', { text }, lyricsAnalysisResultSchema, { signal });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RhymeIdeasResult } from '@members-only/shared/lyrics';
+import { rhymeIdeasResultSchema } from '@members-only/shared/lyrics-responses';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 
@@ -8,15 +8,16 @@ export function rhymeIdeasUrl(word: string, syllables?: number): string {
   return `/api/lyrics/rhymes?${params}`;
 }
 
-/** Rhyme ideas for a word (the same word always gives the same ideas, so they are cached). */
+/** GET /api/lyrics/rhymes: rhyme ideas for a word from the built-in engine. */
+export function getRhymeIdeas(word: string, syllables?: number, signal?: AbortSignal) {
+  return getJson(rhymeIdeasUrl(word, syllables), rhymeIdeasResultSchema, { signal });
+}
+
+/** The same word always gives the same ideas, so they are cached. */
 export function useRhymeIdeas(word: string | null, syllables?: number) {
   return useQuery({
     queryKey: [word ? rhymeIdeasUrl(word, syllables) : 'rhymes:none'],
-    queryFn: async ({ signal }) => {
-      const result = await getJson<RhymeIdeasResult>(rhymeIdeasUrl(word!, syllables), { signal });
-      if (!result || !Array.isArray(result.ideas)) throw new Error('Invalid response from server');
-      return result;
-    },
+    queryFn: ({ signal }) => getRhymeIdeas(word ?? '', syllables, signal),
     enabled: Boolean(word),
     placeholderData: keepPreviousData,
   });

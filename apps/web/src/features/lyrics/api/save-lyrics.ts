@@ -1,6 +1,7 @@
-import type { LyricSnippet } from '@members-only/shared/lyrics';
+import { lyricSnippetSchema } from '@members-only/shared/lyrics-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, readJson } from '@/lib/api-client';
+import { apiRequest, sendJson } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 import { getLyricSnippets, lyricSnippetsQueryKey } from './get-lyric-snippets';
 
 /**
@@ -8,13 +9,10 @@ import { getLyricSnippets, lyricSnippetsQueryKey } from './get-lyric-snippets';
  * text. The current list is read from the server, not the cache, so nothing saved elsewhere survives
  * as a stale extra snippet.
  */
-export async function saveLyrics(conversationId: number, text: string): Promise<LyricSnippet> {
+export async function saveLyrics(conversationId: number, text: string) {
   const existing = await getLyricSnippets(conversationId);
   for (const snippet of existing) await apiRequest('DELETE', `/api/lyrics/${snippet.id}`);
-  const res = await apiRequest('POST', `/api/conversations/${conversationId}/lyrics`, { content: text, position: 0 });
-  const saved = await readJson<LyricSnippet>(res);
-  if (!saved || typeof saved.id !== 'number') throw new Error('Invalid response from server');
-  return saved;
+  return sendJson('POST', `/api/conversations/${conversationId}/lyrics`, { content: text, position: 0 }, lyricSnippetSchema);
 }
 
 export function useSaveLyrics(conversationId: number) {
@@ -24,7 +22,7 @@ export function useSaveLyrics(conversationId: number) {
     onSuccess: (saved) => {
       queryClient.setQueryData(lyricSnippetsQueryKey(conversationId), [saved]);
       // Saving touches the conversation, which moves it up the sidebar lists.
-      void queryClient.invalidateQueries({ queryKey: ['/api/conversations'] });
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { Track } from '@members-only/shared/tracks';
+import { trackSchema, type Track } from '@members-only/shared/tracks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { getJson } from '@/lib/api-client';
@@ -8,11 +8,9 @@ export function trackQueryKey(id: number) {
   return [`/api/tracks/${id}`] as const;
 }
 
-/** One of the artist's tracks, with its waveform peaks once analysed. */
-export async function getTrack(id: number, signal?: AbortSignal): Promise<Track> {
-  const data = await getJson<Track>(trackQueryKey(id)[0], { signal });
-  if (!data || typeof data !== 'object' || typeof data.id !== 'number') throw new Error('Invalid response from server');
-  return data;
+/** GET /api/tracks/:id: one of the artist's tracks, with its waveform peaks once analysed. */
+export function getTrack(id: number, signal?: AbortSignal) {
+  return getJson(trackQueryKey(id)[0], trackSchema, { signal });
 }
 
 export interface UseTrackOptions {
@@ -34,7 +32,7 @@ export function useTrack(id: number | null, { pollMs, maxPollMs, pollWhile = isT
 
   return useQuery({
     queryKey: trackQueryKey(id ?? 0),
-    queryFn: ({ signal }) => getTrack(id as number, signal),
+    queryFn: ({ signal }) => getTrack(id ?? 0, signal),
     enabled: id !== null,
     refetchInterval: (query) => {
       const track = query.state.data;

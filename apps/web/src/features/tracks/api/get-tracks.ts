@@ -1,5 +1,6 @@
-import type { Track } from '@members-only/shared/tracks';
+import { trackSchema, type Track } from '@members-only/shared/tracks';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { z } from 'zod';
 import { getJson } from '@/lib/api-client';
 
 /** Every list paginates on the server; the page size the list asks for. */
@@ -10,12 +11,12 @@ export const TRACKS_QUERY_KEY = ['/api/tracks'] as const;
 
 export type TrackPages = InfiniteData<Track[], number>;
 
-/** One page of the signed-in artist's tracks, newest first (no waveforms in the list). */
-export async function getTracks({ offset = 0, limit = TRACKS_PAGE_SIZE, signal }: { offset?: number; limit?: number; signal?: AbortSignal } = {}): Promise<Track[]> {
+const trackListSchema = z.array(trackSchema);
+
+/** GET /api/tracks: one page of the signed-in artist's tracks, newest first (no waveforms in the list). */
+export function getTracks({ offset = 0, limit = TRACKS_PAGE_SIZE, signal }: { offset?: number; limit?: number; signal?: AbortSignal } = {}) {
   const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  const data = await getJson<unknown>(`/api/tracks?${params}`, { signal });
-  if (!Array.isArray(data)) throw new Error('Invalid response from server');
-  return data as Track[];
+  return getJson(`/api/tracks?${params}`, trackListSchema, { signal });
 }
 
 /** The artist's tracks, newest first; `fetchNextPage` loads the next page while `hasNextPage`. */

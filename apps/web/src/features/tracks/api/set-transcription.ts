@@ -1,13 +1,12 @@
-import type { Track } from '@members-only/shared/tracks';
+import { trackSchema } from '@members-only/shared/tracks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, errorMessage, readJson } from '@/lib/api-client';
+import { errorMessage, sendJson } from '@/lib/api-client';
 import { rememberTrack } from './track-cache';
 
 /** Saves lyrics the artist pasted or typed as the track's transcription (source 'manual'). */
-export async function setTranscription({ id, transcription }: { id: number; transcription: string }): Promise<Track> {
-  const res = await apiRequest('PUT', `/api/tracks/${id}/transcription`, { transcription });
-  return readJson<Track>(res);
+export function setTranscription({ id, transcription }: { id: number; transcription: string }) {
+  return sendJson('PUT', `/api/tracks/${id}/transcription`, { transcription }, trackSchema);
 }
 
 export function useSetTranscription() {

@@ -1,9 +1,11 @@
-import type { Track } from '@members-only/shared/tracks';
+import { trackSchema, type Track } from '@members-only/shared/tracks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { HttpError } from '@/lib/api-client';
+import { HttpError, InvalidResponseError, parseResponse } from '@/lib/api-client';
 import { TRACKS_QUERY_KEY } from './get-tracks';
 import { rememberTrack } from './track-cache';
+
+const UPLOAD_URL = '/api/tracks/upload';
 
 export interface UploadTrackOptions {
   /** Fraction of the request body sent so far (0..1), from the browser's upload progress events. */
@@ -27,7 +29,7 @@ export function uploadTrack(file: File, { onProgress, signal }: UploadTrackOptio
     const onAbortSignal = () => xhr.abort();
     const finish = () => signal?.removeEventListener('abort', onAbortSignal);
 
-    xhr.open('POST', '/api/tracks/upload');
+    xhr.open('POST', UPLOAD_URL);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -39,12 +41,18 @@ export function uploadTrack(file: File, { onProgress, signal }: UploadTrackOptio
         reject(new HttpError(xhr.status, xhr.statusText, xhr.responseText));
         return;
       }
+      let body: unknown;
       try {
-        const track = JSON.parse(xhr.responseText) as Track;
-        if (!track || typeof track.id !== 'number') throw new Error('Invalid response from server');
-        resolve(track);
+        body = JSON.parse(xhr.responseText);
       } catch {
-        reject(new Error('Invalid response from server'));
+        console.error('Invalid response from server: the upload answer is not JSON', UPLOAD_URL);
+        reject(new InvalidResponseError(UPLOAD_URL));
+        return;
+      }
+      try {
+        resolve(parseResponse(trackSchema, body, UPLOAD_URL));
+      } catch (error) {
+        reject(error instanceof Error ? error : new InvalidResponseError(UPLOAD_URL));
       }
     };
     xhr.onerror = () => {
