@@ -11,12 +11,12 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLyricsAnalysis } from '../api/analyze-lyrics';
 import { getLyricFeedback } from '../api/get-lyric-feedback';
 import { getLineSuggestions } from '../api/get-line-suggestions';
 import { useSaveLyrics } from '../api/save-lyrics';
 import { appendLine, insertWord, rhymeTargetAt, startNewLine } from '../lib/highlight';
-import { useSettled } from '../lib/use-settled';
 import { AutoSuggestSwitch } from './auto-suggest-switch';
 import { FeedbackPanel } from './feedback-panel';
 import { LyricEditor } from './lyric-editor';
@@ -75,7 +75,7 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const highlightText = useSettled(text, LYRICS.highlightDebounceMs);
+  const highlightText = useDebouncedValue(text, LYRICS.highlightDebounceMs);
   const analysis = useLyricsAnalysis(highlightText);
   useEffect(() => {
     if (analysis.error) console.warn('Lyric analysis failed', analysis.error);

@@ -1,8 +1,8 @@
 import type { RhymeIdeaView, RhymeKind } from '@members-only/shared/lyrics';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useRhymeIdeas } from '../api/get-rhyme-ideas';
-import { useSettled } from '../lib/use-settled';
 
 const GROUPS: Array<{ type: RhymeKind; label: string }> = [
   { type: 'perfect', label: 'Perfect' },
@@ -12,7 +12,7 @@ const GROUPS: Array<{ type: RhymeKind; label: string }> = [
 
 /** Rhymes for the word under the caret (or the last line's ending), grouped by kind; a click inserts one. */
 export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onInsert: (idea: string) => void }) {
-  const settledWord = useSettled(word, 250);
+  const settledWord = useDebouncedValue(word, 250);
   const [syllables, setSyllables] = useState<number | undefined>(undefined);
   const ideas = useRhymeIdeas(settledWord, syllables);
   const data = settledWord ? ideas.data : undefined;
