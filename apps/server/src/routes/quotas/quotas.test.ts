@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DEFAULT_QUOTAS } from '../../env';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
+import { startFakeOpenAi } from '../../../test/fake-openai';
 
 const VERSE = 'I been on the grind since the sun came up\nGot my people with me and we never give up';
 
@@ -113,5 +114,24 @@ describe.each(dialects)('plan quotas on %s', (dialect) => {
     expect(second.json().code).toBe('quota_exceeded');
     const messages = (await t.app.inject({ url: `/api/conversations/${conversation.id}/messages`, headers: { cookie } })).json();
     expect(messages).toHaveLength(2); // the refused message was not saved
+  });
+
+  it('gives the unit back when the model fails, streamed or not', async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      t = await createTestApp(dialect, { AI_BASE_URL: fake.baseUrl, AI_MODEL: 'quota-model', AI_TIMEOUT_SECONDS: 2, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, chat: 2 } });
+      await registerUser(t.app);
+      const { cookie } = await registerUser(t.app);
+      const conversation = (await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { cookie }, payload: { category: 'chat' } })).json();
+      fake.enqueue({ kind: 'status', status: 500 }, { kind: 'status', status: 503 });
+      const plain = await t.app.inject({ method: 'POST', url: `/api/conversations/${conversation.id}/messages`, headers: { cookie }, payload: { content: 'Hello?' } });
+      expect(plain.statusCode).toBeGreaterThanOrEqual(502);
+      const streamed = await t.app.inject({ method: 'POST', url: `/api/conversations/${conversation.id}/messages/stream`, headers: { cookie }, payload: { content: 'Hello again?' } });
+      expect(streamed.body).toContain('event: error');
+      const status = (await t.app.inject({ url: '/api/quotas', headers: { cookie } })).json();
+      expect(status.quotas.chat).toMatchObject({ used: 0, remaining: 2 });
+    } finally {
+      await fake.close();
+    }
   });
 });
