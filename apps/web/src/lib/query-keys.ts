@@ -11,3 +11,6 @@ export function conversationSearchQueryKey(q: string) {
 export function messagesQueryKey(conversationId: number) {
   return [`/api/conversations/${conversationId}/messages`] as const;
 }
+
+/** The signed-in artist's plan and what is left of each daily quota (GET /api/quotas). */
+export const QUOTAS_QUERY_KEY = ['/api/quotas'] as const;

@@ -1,6 +1,7 @@
 import { TOOL_PATHS, type ConversationCategory, type ToolType } from '@members-only/shared/constants';
 import { AlertCircle, Cpu, Square } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -195,6 +196,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
           placeholder={PLACEHOLDERS[toolType]}
           textareaRef={textareaRef}
         />
+        <QuotaHint kind="chat" className="-mt-1 px-2" />
         <QuickActions actions={QUICK_ACTIONS[toolType]} onFill={fill} onNavigate={onStartTool} pendingCategory={pendingTool} />
       </div>
     </div>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { messagesQueryOptions, useMessages } from '@/lib/api/get-messages';
 import { HttpError } from '@/lib/api-client';
-import { CONVERSATIONS_QUERY_KEY, messagesQueryKey } from '@/lib/query-keys';
+import { CONVERSATIONS_QUERY_KEY, messagesQueryKey, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { ChatStreamError, readChatEvents } from '../api/chat-stream';
 import { postRegenerate } from '../api/regenerate-reply';
 import { postMessageStream } from '../api/send-message';
@@ -208,6 +208,9 @@ export function useChatSession({ toolType, conversationId, createConversation, o
         }
         void queryClient.invalidateQueries({ queryKey: key, exact: true });
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+      } finally {
+        // Each turn (sent, stopped or refused with 429) changes what is left of today's quota.
+        void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
       }
     },
     [queryClient],

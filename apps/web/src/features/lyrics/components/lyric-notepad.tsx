@@ -5,12 +5,15 @@ import {
   type LyricFeedbackResult,
   type LyricSuggestionsResult,
 } from '@members-only/shared/lyrics';
+import { useQueryClient } from '@tanstack/react-query';
 import { Eraser, Lightbulb, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLyricsAnalysis } from '../api/analyze-lyrics';
 import { getLyricFeedback } from '../api/get-lyric-feedback';
@@ -65,6 +68,9 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
   const [feedback, setFeedback] = useState<LyricFeedbackResult | null>(null);
   const [feedbackLoading, setFeedbackLoading] = useState(false);
   const save = useSaveLyrics(conversationId);
+  const queryClient = useQueryClient();
+  /** Suggestions and feedback count against today's lyrics quota: show what is left. */
+  const refreshQuotas = useCallback(() => void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY }), [queryClient]);
 
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const textRef = useRef(text);
@@ -95,15 +101,17 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
     try {
       const result = await getLineSuggestions(forText, request.controller.signal);
       if (suggestionsRequest.current === request) setSuggestions(result);
+      refreshQuotas();
     } catch (error) {
       if (request.controller.signal.aborted) return;
+      refreshQuotas();
       if (suggestionsRequest.current === request) request.text = ''; // the same text may be retried
       if (explicit) toast({ title: 'Failed to generate suggestions', description: errorMessage(error), variant: 'destructive' });
       else console.warn('Could not fetch line suggestions', error);
     } finally {
       if (suggestionsRequest.current === request) setSuggestionsLoading(false);
     }
-  }, []);
+  }, [refreshQuotas]);
 
   const requestFeedback = useCallback(async (forText: string) => {
     if (countNonEmptyLines(forText) < LYRICS.feedbackMinLines) return;
@@ -115,15 +123,17 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
     try {
       const result = await getLyricFeedback(forText, request.controller.signal);
       if (feedbackRequest.current === request) setFeedback(result);
+      refreshQuotas();
     } catch (error) {
       if (request.controller.signal.aborted) return;
+      refreshQuotas();
       if (feedbackRequest.current === request) request.text = '';
       // Spec §8: feedback failures are only logged.
       console.warn('Could not fetch lyric feedback', error);
     } finally {
       if (feedbackRequest.current === request) setFeedbackLoading(false);
     }
-  }, []);
+  }, [refreshQuotas]);
 
   const cancelAll = useCallback(() => {
     clearTimeout(typingTimer.current);
@@ -266,6 +276,7 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
           onChooseTarget={chooseTarget}
         />
         <FeedbackPanel result={feedback} loading={feedbackLoading} />
+        <QuotaHint kind="lyrics" className="-mt-2 px-1" />
         <RhymeIdeasPanel word={targetWord} onInsert={insertIdea} />
       </div>
     </div>
