@@ -49,7 +49,10 @@ describe('parseSuggestions (spec §5)', () => {
       fc.property(fc.string({ maxLength: 400 }), (reply) => {
         const out = parseSuggestions(reply);
         expect(out.length).toBeLessThanOrEqual(4);
-        for (const s of out) expect(s.trim()).toBe(s), expect(s).not.toBe('');
+        for (const s of out) {
+          expect(s.trim()).toBe(s);
+          expect(s).not.toBe('');
+        }
       }),
     );
   });

@@ -68,7 +68,7 @@ export function parseSuggestions(reply: string, count: number = LYRICS.suggestio
 }
 
 // "Rating: 8/10", "**Rating:** 7", "rating - 9 / 10", "Overall rating: 6.5/10"
-const RATING = /\brating\b[\s:*_=~\-–—(\[]*(\d+(?:[.,]\d+)?)(?:\s*\/\s*10\b)?/gi;
+const RATING = /\brating\b[\s:*_=~\-–—([]*(\d+(?:[.,]\d+)?)(?:\s*\/\s*10\b)?/gi;
 
 /**
  * The score in a model's feedback (spec §5): the number after the word 'rating'

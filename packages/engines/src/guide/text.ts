@@ -81,7 +81,6 @@ export function stem(word: string): string {
 
 function normalise(term: string): string {
   let t = term.toLowerCase();
-  // eslint-disable-next-line no-control-regex
   // NFKD can turn lowercase-less symbols into capitals ("ℌ" -> "H"), so lowercase again.
   if (/[^\x00-\x7f]/.test(t)) t = t.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   return t.replace(/[’'`]/g, '');

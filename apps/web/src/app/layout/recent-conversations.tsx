@@ -73,7 +73,7 @@ export function RecentList({ title, category, conversations, emptyText }: Recent
                     conversation={c}
                     // Deleting the open conversation leaves its page for a fresh chat.
                     onDeleted={() => {
-                      if (pathname === href) navigate('/chat', { replace: true });
+                      if (pathname === href) void navigate('/chat', { replace: true });
                     }}
                     className={actionsClass}
                   />

@@ -41,7 +41,7 @@ export function ChatPage({ createConversation, onStartTool, pendingTool }: ChatP
           createConversation={createConversation}
           onConversationCreated={(newId) => {
             setCreated({ id: newId, key });
-            navigate(`${TOOL_PATHS.chat}/${newId}`, { replace: true });
+            void navigate(`${TOOL_PATHS.chat}/${newId}`, { replace: true });
           }}
           onStartTool={onStartTool}
           pendingTool={pendingTool}

@@ -66,7 +66,7 @@ export function layoutLines(text: string, analyzedText: string | null, analysis:
   const lineShift = lines.length - oldByIndex.length;
   let ti = 0;
   return lines.map((line, i) => {
-    let info: LineView['info'] = null;
+    let info: LineView['info'];
     let stale = false;
     if (same || line.end < prefix) {
       info = oldByIndex[i] ?? null;

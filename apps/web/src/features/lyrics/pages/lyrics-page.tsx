@@ -52,7 +52,7 @@ function NewLyricsSession({ createConversation }: LyricsPageProps) {
     pending.current ??= createConversation();
     pending.current.then(
       (conversation) => {
-        if (active) navigate(`/lyrics/${conversation.id}`, { replace: true });
+        if (active) void navigate(`/lyrics/${conversation.id}`, { replace: true });
       },
       () => {
         if (active) setFailed(true);
