@@ -1,22 +1,63 @@
+import net from 'node:net';
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import rangeParser from 'range-parser';
-import { idParamSchema, pageQuerySchema, setTranscriptionSchema } from '@members-only/shared';
-import type { TrackService } from '../../services/track.service';
+import { idParamSchema, idString, line, pageQuerySchema, setTranscriptionSchema } from '@members-only/shared';
+import { tooLarge, type TrackService } from '../../services/track.service';
 import { presentJob, presentTrack } from '../../presenters/track.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { AppError, badRequest } from '../../errors';
 
-const trackIdParams = z.object({
-  id: z.coerce.number({ error: 'Invalid track ID' }).int('Invalid track ID').positive('Invalid track ID').max(2_147_483_647, 'Invalid track ID'),
-});
+const trackIdParams = z.object({ id: idString('Invalid track ID') });
+
+export interface UploadLimits {
+  maxUploadMb: number;
+  /** Seconds the upload may send nothing before it is stopped. */
+  idleTimeoutSeconds: number;
+}
+
+/** Room for the multipart framing around the file: boundaries and part headers (a long file name). */
+const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
+
+/**
+ * Before the body is read: a declared Content-Length over the limit is a 413 at once, and the
+ * connection closes rather than reading the body. Then an idle timer: a body that stops arriving
+ * for `idleTimeoutSeconds` fails the multipart stream with a 408, so the upload's own error path
+ * discards the partial file, writes no row and answers 408; the connection then closes.
+ */
+function uploadGuard({ maxUploadMb, idleTimeoutSeconds }: UploadLimits): onRequestHookHandler {
+  const maxRequestBytes = maxUploadMb * 1024 * 1024 + MULTIPART_ALLOWANCE_BYTES;
+  return async (request, reply) => {
+    if (Number(request.headers['content-length']) > maxRequestBytes) {
+      reply.header('connection', 'close');
+      throw tooLarge(maxUploadMb);
+    }
+    // Only on a real connection: the socket's timer counts silence in both directions.
+    if (!(request.raw.socket instanceof net.Socket)) return;
+    reply.raw.setTimeout(idleTimeoutSeconds * 1000, () => {
+      // The whole body is here: the server is working on it, the client is not stalling.
+      if (request.raw.complete) return;
+      if (reply.sent) {
+        request.raw.destroy();
+        return;
+      }
+      const stalled = new AppError(408, `The upload stalled: nothing arrived for ${idleTimeoutSeconds} second${idleTimeoutSeconds === 1 ? '' : 's'}. Please try again.`, 'request_timeout', undefined, { connection: 'close' });
+      // The multipart parser listens for request errors: it fails the file stream (or the pending
+      // request.file()) with this error. With no reader yet, answer directly.
+      if (request.raw.listenerCount('error') > 0) request.raw.emit('error', stalled);
+      else void reply.status(408).header('connection', 'close').send({ message: stalled.message, code: stalled.code });
+    });
+  };
+}
 
 /** RFC 8187 ext-value: encodeURIComponent leaves ' ( ) * unescaped, which the header format forbids. */
 const rfc8187 = (name: string) =>
   encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService }> = async (app, { tracks }) => {
-  app.post('/api/tracks/upload', { config: { access: 'user' } }, async (request, reply) => {
+export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads: UploadLimits }> = async (app, { tracks, uploads }) => {
+  const guardUpload = uploadGuard(uploads);
+  app.post('/api/tracks/upload', { config: { access: 'user' }, onRequest: guardUpload }, async (request, reply) => {
     const actor = requireActor(request);
     if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data in the field "audioFile".');
     const file = await request.file();
@@ -56,7 +97,7 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService }> = asyn
   });
 
   /** Private audio: only its owner or an admin, with Range support so players can seek (amendment B3). */
-  app.get('/uploads/tracks/:filename', { config: { access: 'user' }, schema: { params: z.object({ filename: z.string().max(300) }) } }, async (request, reply) => {
+  app.get('/uploads/tracks/:filename', { config: { access: 'user' }, schema: { params: z.object({ filename: line('File name').max(300) }) } }, async (request, reply) => {
     const actor = requireActor(request);
     const audio = await tracks.audioFor(actor, request.params.filename);
     reply.header('content-type', audio.track.mime_type);

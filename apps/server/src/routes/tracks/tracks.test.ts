@@ -4,7 +4,6 @@ import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { titleFromFilename } from '@members-only/shared';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeStt } from '../../../test/fake-stt';
 import { makeChordWav, makeClickTrack, makeNotAudioFile, toM4a, toMp3 } from '../../audio/fixtures';
@@ -75,8 +74,7 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(res.status).toBe(201);
     const track = await body(res);
     expect(track).toMatchObject({ originalName: `My Big-Hit Song.${ext}`, title: 'My Big-Hit Song', mimeType: mime, userId: alice.user.id });
-    expect(track.filename).toMatch(new RegExp(`^[0-9a-f]{32}-My_Big_Hit_Song\\.${ext}$`));
-    expect(titleFromFilename(track.filename)).toBe('My_Big_Hit_Song');
+    expect(track.filename).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
     expect(track.audioUrl).toBe(`/uploads/tracks/${track.filename}`);
     expect(track.transcriptionStatus).toBe('unavailable');
     expect(track.transcriptionError).toContain('Paste or type the lyrics');
@@ -165,7 +163,9 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     const named = await body(await upload(base, alice.cookie, wav, "Don't Stop (Remix)*.wav"));
     const disposition = (await drained(await fetch(`${base}${named.audioUrl}`, { headers: { cookie: alice.cookie } }))).headers.get('content-disposition');
     expect(disposition).toBe("inline; filename*=UTF-8''Don%27t%20Stop%20%28Remix%29%2A.wav");
-    expect((await fetch(`${base}/uploads/tracks/${'0'.repeat(32)}-guess.wav`, { headers: { cookie: alice.cookie } })).status).toBe(404);
+    expect((await fetch(`${base}/uploads/tracks/${'0'.repeat(32)}.wav`, { headers: { cookie: alice.cookie } })).status).toBe(404);
+    const nul = await fetch(`${base}/uploads/tracks/${'0'.repeat(32)}%00.wav`, { headers: { cookie: alice.cookie } });
+    expect([nul.status, (await body(nul)).message]).toEqual([400, 'File name cannot contain line breaks, tabs or control characters']);
   });
 
   it('serves byte ranges with 206 so players can seek', async () => {
@@ -183,6 +183,30 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
   });
 
+  it('stores a 200-character name under a short name, and streams it back with Range support', async () => {
+    const originalName = `${'Very Long Song Title '.repeat(10).slice(0, 196)}.wav`;
+    expect(originalName).toHaveLength(200);
+    const res = await upload(base, alice.cookie, wav, originalName);
+    expect(res.status).toBe(201);
+    const track = await body(res);
+    expect(track).toMatchObject({ originalName, title: originalName.slice(0, -4).trim() });
+    expect(track.filename).toMatch(/^[0-9a-f]{32}\.wav$/);
+    const bytes = fs.readFileSync(wav);
+    const whole = await fetch(`${base}${track.audioUrl}`, { headers: { cookie: alice.cookie } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-disposition')).toContain('Very%20Long%20Song%20Title');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    const part = await fetch(`${base}${track.audioUrl}`, { headers: { cookie: alice.cookie, range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+  });
+
+  it('keeps an original name with control characters as clean text', async () => {
+    const res = await upload(base, alice.cookie, wav, 'Take\u0000 One\u001B.wav');
+    expect(res.status).toBe(201);
+    expect(await body(res)).toMatchObject({ originalName: 'Take One.wav', title: 'Take One' });
+  });
+
   it('lists your own tracks newest first and validates ids', async () => {
     const { cookie } = await registerUser(t.app);
     const a = await await body(await upload(base, cookie, wav, 'first.wav'));
@@ -194,6 +218,14 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(bad.status).toBe(400);
     expect((await body(bad)).message).toBe('Invalid track ID');
     expect((await fetch(`${base}/api/tracks/99999`, { headers: { cookie } })).status).toBe(404);
+    expect((await drained(await fetch(`${base}/api/tracks/${a.id}`, { headers: { cookie } }))).status).toBe(200);
+    for (const v of [`0x${a.id.toString(16)}`, `${a.id}e0`, `%2B${a.id}`, `%20${a.id}`, `${a.id}.0`, `0${a.id}`, '0', '2147483648']) {
+      const res = await fetch(`${base}/api/tracks/${v}`, { headers: { cookie } });
+      expect([v, res.status, (await body(res)).message]).toEqual([v, 400, 'Invalid track ID']);
+    }
+    const put = await fetch(`${base}/api/tracks/${a.id}.0/transcription`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: '{"transcription":"la"}' });
+    expect(put.status).toBe(400);
+    expect((await fetch(`${base}/api/tracks?limit=1e1`, { headers: { cookie } })).status).toBe(400);
   });
 
   it('takes lyrics typed by the artist when there is no transcription', async () => {
@@ -231,6 +263,110 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(failed.analysis.error).toBe('We could not read this file as audio. Try exporting it again as MP3 or WAV.');
     const job = await await body(await fetch(`${base}/api/jobs/${failed.analysis.jobId}`, { headers: { cookie: alice.cookie } }));
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+});
+
+/** Waits for a condition rather than a fixed time. */
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const BOUNDARY = '----mo-limit-boundary';
+const PART_HEAD = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="audioFile"; filename="slow.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+
+/**
+ * A raw upload declaring `contentLength` that sends `first` (maybe nothing) and then pauses.
+ * Settles with the response, or with 'closed' when the server drops the connection instead.
+ */
+function pausedUpload(port: number, cookie: string, contentLength: number, first?: Buffer | string) {
+  return new Promise<{ status: number | 'closed'; json: any; headers: http.IncomingHttpHeaders; ms: number }>((resolve) => {
+    const started = Date.now();
+    let settled = false;
+    const settle = (v: { status: number | 'closed'; json: any; headers: http.IncomingHttpHeaders }) => {
+      if (settled) return;
+      settled = true;
+      req.destroy();
+      resolve({ ...v, ms: Date.now() - started });
+    };
+    const req = http.request({
+      host: '127.0.0.1', port, method: 'POST', path: '/api/tracks/upload',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(contentLength) },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => settle({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString() || 'null'), headers: res.headers }));
+      res.on('error', () => settle({ status: 'closed', json: null, headers: {} }));
+    });
+    req.on('error', () => settle({ status: 'closed', json: null, headers: {} }));
+    req.on('close', () => setImmediate(() => settle({ status: 'closed', json: null, headers: {} })));
+    req.flushHeaders();
+    if (first) req.write(first);
+  });
+}
+
+describe.each(dialects)('upload limits on %s', (dialect) => {
+  const IDLE_SECONDS = 1;
+  let t: TestApp;
+  let port: number;
+  let dataDir: string;
+  let carol: Registered;
+  let wav: Buffer;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-limits-'));
+    t = await createTestApp(dialect, { dataDir, UPLOAD_IDLE_TIMEOUT_SECONDS: IDLE_SECONDS });
+    await listen(t);
+    port = (t.app.server.address() as AddressInfo).port;
+    carol = await registerUser(t.app);
+    wav = fs.readFileSync(await makeClickTrack({ bpm: 100, seconds: 4 }));
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const carolsTracks = async () => t.db.kysely.selectFrom('tracks').select('id').where('user_id', '=', carol.user.id).execute();
+  const leftovers = () => uploadedFiles(dataDir);
+
+  it('answers 413 JSON at once to a declared size over the limit, without reading the body', async () => {
+    const res = await pausedUpload(port, carol.cookie, 300 * 1024 * 1024);
+    expect(res.status).toBe(413);
+    expect(res.json).toEqual({ message: 'The file is too large. The limit is 50 MB.', code: 'payload_too_large' });
+    expect(res.headers.connection).toBe('close');
+    expect(res.ms).toBeLessThan(IDLE_SECONDS * 1000);
+    expect(await carolsTracks()).toEqual([]);
+  });
+
+  it('reads on when the declared size is within the limit plus room for multipart framing', async () => {
+    // The file's own size decides then; this one stalls, so the idle timer ends it, not the size check.
+    const res = await pausedUpload(port, carol.cookie, 50 * 1024 * 1024 + 4096, PART_HEAD);
+    expect(res.status).not.toBe(413);
+    expect(res.ms).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000 - 100);
+  });
+
+  it.each([
+    ['headers only', undefined],
+    ['part of the file', () => Buffer.concat([Buffer.from(PART_HEAD), wav.subarray(0, 200_000)])],
+  ])('stops an upload that stalls after %s: 408 or closed within the timeout, no row and no file left', async (_, first) => {
+    const before = leftovers();
+    const res = await pausedUpload(port, carol.cookie, 5_000_000, first?.());
+    expect(['closed', 408]).toContain(res.status);
+    if (res.status === 408) expect(res.json).toMatchObject({ code: 'request_timeout', message: expect.stringContaining('The upload stalled') });
+    expect(res.ms).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000 - 100);
+    expect(res.ms).toBeLessThan(IDLE_SECONDS * 1000 + 3_000);
+    await until(() => leftovers().length === before.length, 'the partial upload to be discarded');
+    expect(leftovers()).toEqual(before);
+    expect(await carolsTracks()).toEqual([]);
+  });
+
+  it('still takes a whole upload that arrives in time', async () => {
+    const form = new FormData();
+    form.append('audioFile', new Blob([wav]), 'in-time.wav');
+    const res = await fetch(`http://127.0.0.1:${port}/api/tracks/upload`, { method: 'POST', headers: { cookie: carol.cookie }, body: form });
+    expect(res.status).toBe(201);
+    expect((await body(res)).originalName).toBe('in-time.wav');
   });
 });
 
