@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Database } from './types';
 import { migrationProvider } from './migrations';
 
@@ -36,8 +36,36 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** Distinct SQL texts kept prepared; the app has a few hundred, so this bounds only the unusual. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares each query anew:
+ * under load that compiling was the largest single cost of a request. Statements are reused by
+ * their SQL text (parameters stay separate). Kysely runs one query at a time on the connection,
+ * so a cached statement is never busy with another query's rows.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        // Most recently used last, so the oldest entry is the first to go.
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

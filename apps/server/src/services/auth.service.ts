@@ -128,9 +128,8 @@ export function createAuthService(deps: {
       if (token) await sessions.delete(sessionIdOf(token));
     },
 
-    async userForSession(token: string): Promise<UserRow | undefined> {
-      const userId = await sessions.findLiveUserId(sessionIdOf(token));
-      return userId === undefined ? undefined : users.findById(userId);
+    userForSession(token: string): Promise<UserRow | undefined> {
+      return sessions.findLiveUser(sessionIdOf(token));
     },
 
     /** Housekeeping: expired sessions and login failures outside the window. */
