@@ -1,0 +1,161 @@
+import type { ChatMessage } from '@members-only/shared/conversations';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messagesQueryKey, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
+import { sse, streamResponse } from '@/test/streams';
+import { useChatSession } from './use-chat-session';
+
+const CONVERSATION = 7;
+
+const stored = (id: number, role: ChatMessage['role'], content: string): ChatMessage => ({
+  id,
+  conversationId: CONVERSATION,
+  role,
+  content,
+  engine: role === 'assistant' ? 'Built-in guide' : null,
+  status: 'complete',
+  finishReason: role === 'assistant' ? 'stop' : null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+});
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let queryClient: QueryClient;
+
+function setup() {
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return renderHook(
+    () =>
+      useChatSession({
+        toolType: 'chat',
+        conversationId: CONVERSATION,
+        createConversation: () => Promise.reject(new Error('not used')),
+        onConversationCreated: () => undefined,
+      }),
+    { wrapper },
+  );
+}
+
+beforeEach(() => {
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // What the quota hint shows: must be refreshed after each turn.
+  queryClient.setQueryData(QUOTAS_QUERY_KEY, null);
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+/** GETs of the messages answer `list`; the streamed POST answers `post()`. */
+function route(list: () => ChatMessage[], post: () => Response) {
+  fetchMock.mockImplementation((input, init) => {
+    const url = String(input);
+    if (url === `/api/conversations/${CONVERSATION}/messages` && !init?.method) return Promise.resolve(Response.json(list()));
+    if (url === `/api/conversations/${CONVERSATION}/messages/stream` && init?.method === 'POST') return Promise.resolve(post());
+    return Promise.resolve(Response.json({ message: `unexpected ${url}` }, { status: 404 }));
+  });
+}
+
+describe('useChatSession', () => {
+  it('sends a message, streams the reply and ends with both stored, refreshing the quotas', async () => {
+    const user = stored(1, 'user', 'How do I price a beat?');
+    const reply = stored(2, 'assistant', 'Start at $50.');
+    let server: ChatMessage[] = [];
+    route(
+      () => server,
+      () => {
+        server = [user, reply];
+        return streamResponse([sse('user', user), sse('delta', { text: 'Start ' }), sse('delta', { text: 'at $50.' }), sse('done', { message: reply, engine: 'Built-in guide' })]).response;
+      },
+    );
+    const { result } = setup();
+    await waitFor(() => expect(result.current.query.isSuccess).toBe(true));
+
+    let sent: boolean | undefined;
+    await act(async () => {
+      sent = await result.current.send('  How do I price a beat?  ');
+    });
+
+    expect(sent).toBe(true);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ content: 'How do I price a beat?' });
+    await waitFor(() => expect(result.current.phase).toBe('idle'));
+    expect(result.current.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'How do I price a beat?'],
+      ['assistant', 'Start at $50.'],
+    ]);
+    expect(result.current.failure).toBeNull();
+    expect(queryClient.getQueryState(QUOTAS_QUERY_KEY)?.isInvalidated).toBe(true);
+  });
+
+  it('ignores blank messages and a second send while one is in flight', async () => {
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((_input, init) =>
+      init?.method === 'POST' ? new Promise<Response>((resolve) => (release = resolve)) : Promise.resolve(Response.json([])),
+    );
+    const { result } = setup();
+    await waitFor(() => expect(result.current.query.isSuccess).toBe(true));
+
+    expect(await result.current.send('   ')).toBe(false);
+    let first: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      first = result.current.send('one');
+    });
+    expect(await result.current.send('two')).toBe(false);
+    await waitFor(() => expect(result.current.messages.map((m) => m.content)).toEqual(['one']));
+    expect(result.current.phase).toBe('waiting');
+
+    await act(async () => {
+      release(streamResponse([sse('done', { message: null, engine: 'x' })]).response);
+      await first;
+    });
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('keeps a refused message on screen as not sent, with the server’s reason and a resend retry', async () => {
+    const refusal = { message: "You've used today's 30 chat messages. They reset at 00:00 UTC.", code: 'quota_exceeded' };
+    route(
+      () => [],
+      () => Response.json(refusal, { status: 429 }),
+    );
+    const { result } = setup();
+    await waitFor(() => expect(result.current.query.isSuccess).toBe(true));
+
+    await act(async () => {
+      await result.current.send('One more idea?');
+    });
+
+    expect(result.current.phase).toBe('idle');
+    expect(result.current.failure).toEqual({ description: refusal.message, retry: 'resend', content: 'One more idea?' });
+    expect(result.current.messages.map((m) => m.content)).toEqual(['One more idea?']);
+    expect(result.current.unsentId).toBe(result.current.messages[0]!.id);
+    expect(queryClient.getQueryState(QUOTAS_QUERY_KEY)?.isInvalidated).toBe(true);
+  });
+
+  it('asks to regenerate, not resend, when the server stored the message but the reply failed', async () => {
+    const user = stored(1, 'user', 'Hi');
+    let server: ChatMessage[] = [];
+    route(
+      () => server,
+      () => {
+        server = [user];
+        return streamResponse([sse('user', user), sse('error', { message: 'The AI service timed out.', status: 504 })]).response;
+      },
+    );
+    const { result } = setup();
+    await waitFor(() => expect(result.current.query.isSuccess).toBe(true));
+
+    await act(async () => {
+      await result.current.send('Hi');
+    });
+
+    expect(result.current.failure).toMatchObject({ retry: 'regenerate', description: 'Server error. This could be an OpenAI API issue.' });
+    expect(result.current.unsentId).toBeNull();
+    expect(queryClient.getQueryData(messagesQueryKey(CONVERSATION))).toEqual([user]);
+  });
+});

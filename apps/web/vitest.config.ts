@@ -1,0 +1,19 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+/** Unit tests of the web app's logic (the root vitest.config.ts lists this project). */
+export default defineProject({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  test: {
+    name: 'web',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
