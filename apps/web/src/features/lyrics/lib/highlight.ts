@@ -62,6 +62,7 @@ export function layoutLines(text: string, analyzedText: string | null, analysis:
     }
   }
 
+  const startsOldLine = (at: number) => at === 0 || analyzedText[at - 1] === '\n';
   const oldByIndex = analysis.lines;
   const lineShift = lines.length - oldByIndex.length;
   let ti = 0;
@@ -70,8 +71,9 @@ export function layoutLines(text: string, analyzedText: string | null, analysis:
     let stale = false;
     if (same || line.end < prefix) {
       info = oldByIndex[i] ?? null;
-    } else if (line.start > newLen - suffix && line.start > prefix) {
-      // The line and the newline before it are both after the edit.
+    } else if (line.start > prefix && (line.start > newLen - suffix || (line.start === newLen - suffix && startsOldLine(line.start - delta)))) {
+      // The line is after the edit, and so is the newline before it (or, for a line inserted
+      // above it, the old text had a line break there too): it is an old line, moved.
       info = oldByIndex[i - lineShift] ?? null;
     } else {
       info = oldByIndex[i] ?? null;
