@@ -69,7 +69,7 @@ export interface MessagesTable {
 export interface TracksTable {
   id: Generated<number>;
   user_id: number;
-  /** Stored name: `<random>-<original base>.<ext>`, unguessable. */
+  /** Stored name: `<32 hex>.<ext>`, short and unguessable; the original name is kept beside it. */
   filename: string;
   original_name: string;
   title: string;

@@ -51,6 +51,16 @@ function uploadGuard({ maxUploadMb, idleTimeoutSeconds }: UploadLimits): onReque
   };
 }
 
+/**
+ * The multipart parser (busboy) reports a broken body (no closing boundary, a garbled part header)
+ * as a plain Error with no status or code; storage failures carry a system code and stay 500s.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof AppError) return false;
+  if ((error as { code?: unknown }).code !== undefined || (error as { statusCode?: unknown }).statusCode !== undefined) return false;
+  return /multipart|unexpected end of|part header|boundary|malformed/i.test(error.message);
+}
+
 /** RFC 8187 ext-value: encodeURIComponent leaves ' ( ) * unescaped, which the header format forbids. */
 const rfc8187 = (name: string) =>
   encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -60,14 +70,18 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads:
   app.post('/api/tracks/upload', { config: { access: 'user' }, onRequest: guardUpload }, async (request, reply) => {
     const actor = requireActor(request);
     if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data in the field "audioFile".');
-    const file = await request.file();
-    if (!file) throw badRequest('Choose an audio file to upload.', { audioFile: ['Choose an audio file to upload.'] });
-    if (file.fieldname !== 'audioFile') {
-      file.file.resume();
-      throw badRequest('Send the audio in the form field "audioFile".', { audioFile: ['Missing'] });
+    try {
+      const file = await request.file();
+      if (!file) throw badRequest('Choose an audio file to upload.', { audioFile: ['Choose an audio file to upload.'] });
+      if (file.fieldname !== 'audioFile') {
+        file.file.resume();
+        throw badRequest('Send the audio in the form field "audioFile".', { audioFile: ['Missing'] });
+      }
+      const track = await tracks.upload(actor.id, { filename: file.filename, stream: file.file });
+      return reply.status(201).send(presentTrack(track, { withWaveform: true }));
+    } catch (error) {
+      throw isMalformedMultipart(error) ? badRequest('The upload is not valid multipart form data. Please choose the file again.') : error;
     }
-    const track = await tracks.upload(actor.id, { filename: file.filename, stream: file.file });
-    return reply.status(201).send(presentTrack(track, { withWaveform: true }));
   });
 
   app.get('/api/tracks', { config: { access: 'user' }, schema: { querystring: pageQuerySchema } }, async (request) => {

@@ -151,6 +151,15 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect((await fetch(`${base}/api/tracks/upload`, { method: 'POST', body: new FormData() })).status).toBe(401);
   });
 
+  it('answers a broken multipart body with 400, not a server error', async () => {
+    const headers = { cookie: bob.cookie, 'content-type': 'multipart/form-data; boundary=xyz' };
+    for (const body of ['sW:\u00f9\u001b', '--xyz\r\nContent-Disposition: form-data; name="audioFile"; filename="a.wav"\r\n\r\nRIFF', '--xyz\r\ngarbage header\r\n']) {
+      const res = await fetch(`${base}/api/tracks/upload`, { method: 'POST', headers, body });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/not valid multipart/);
+    }
+  });
+
   it('keeps tracks and their audio private: 404 for others, 401 signed out, admins may listen', async () => {
     const track = await await body(await upload(base, alice.cookie, wav, 'private.wav'));
     expect((await fetch(`${base}/api/tracks/${track.id}`, { headers: { cookie: bob.cookie } })).status).toBe(404);
