@@ -1,8 +1,8 @@
-// Built-in word lists. No frequency data ships with the CMU dictionary, so this
-// hand-written list (~1,100 everyday English words plus everyday rap vocabulary)
-// stands in for "the most common English words". It drives two things:
-// vocabulary richness (a word outside it is "less common") and the ranking of
-// rhyme ideas (common words first, so "light" beats "lyte").
+// Built-in word lists. This hand-written list (~1,300 everyday English words
+// plus everyday rap vocabulary) drives vocabulary richness (a word outside it is
+// "less common"). Rhyme ideas are ranked by SUBTLEX frequencies (frequency.ts);
+// there the list only vouches for words that subtitles lack or list capitalised
+// (homie, okay, alright).
 
 const COMMON = `
 a about above across act action actually add after again against age ago agree ahead air all allow almost alone along already
@@ -79,6 +79,7 @@ leave grieve achieve sleeve thieve free tree see me be three sea agree degree gu
 love above glove dove shove of blood flood mud bud stud rough tough enough stuff bluff cuff puff gun fun sun done run one
 son won none ton spun stunned money honey funny sunny bunny dummy tummy hungry country lucky trouble double bubble struggle
 hustle muscle cousin dozen buzzin rhythm system bottom problem bout cause gonna wanna gotta ain't y'all yo homie
+alright bye goodbye goodnight hi mama daddy
 `;
 
 /** Everyday words; membership marks a word as "common". */

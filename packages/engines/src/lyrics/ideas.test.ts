@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextLineIdeas, rhymeIdeas } from '../lyrics';
+import { groupRhymeIdeas } from './ideas';
 
 describe('rhymeIdeas', () => {
   it('finds light and fight as perfect rhymes for night', () => {
@@ -34,6 +35,78 @@ describe('rhymeIdeas', () => {
   it('returns nothing for empty input', () => {
     expect(rhymeIdeas('')).toEqual([]);
     expect(rhymeIdeas('night', { limit: 0 })).toEqual([]);
+  });
+});
+
+// Known answers: ideas are everyday words an artist would use, ranked by
+// SUBTLEX frequency; the CMU dictionary's surnames and rare spellings are gone.
+describe('rhymeIdeas: real words, not names', () => {
+  const words = (w: string): string[] => rhymeIdeas(w).map((i) => i.word);
+
+  it('"truth": youth, booth, proof, roof; none of the surnames the dictionary lists', () => {
+    const ideas = words('truth');
+    expect(ideas).toEqual(expect.arrayContaining(['youth', 'booth', 'tooth', 'proof', 'roof']));
+    for (const junk of ['luth', 'guth', 'huth', 'muth', 'puth', 'bluth', 'kluth', 'knuth', 'schuth', 'wermuth', 'ruth', 'duluth']) {
+      expect(ideas, junk).not.toContain(junk);
+    }
+    // youth and booth are perfect rhymes; proof and roof are slants (F against TH)
+    const byWord = new Map(rhymeIdeas('truth').map((i) => [i.word, i]));
+    expect(byWord.get('youth')?.type).toBe('perfect');
+    expect(byWord.get('proof')?.type).toBe('slant');
+  });
+
+  it('"money": honey, funny, country, hungry; no surnames or misspellings', () => {
+    const ideas = words('money');
+    expect(ideas).toEqual(expect.arrayContaining(['honey', 'funny', 'country', 'hungry', 'lucky']));
+    for (const junk of ['huntly', 'justy', 'suchy', 'stucky', 'coupley', 'humvee', 'bundy', 'mundi', 'gundy', 'dunphy']) expect(ideas, junk).not.toContain(junk);
+  });
+
+  it('"grind": mind, find, behind, remind; no oddities', () => {
+    const ideas = words('grind');
+    expect(ideas).toEqual(expect.arrayContaining(['mind', 'find', 'kind', 'blind', 'behind', 'remind', 'mastermind']));
+    for (const junk of ['elkind', 'freind', 'affined', 'twined', 'unlined', 'opined']) expect(ideas, junk).not.toContain(junk);
+  });
+
+  it('"street": beat, heat, sweet, complete, concrete; no street names or surnames', () => {
+    const ideas = words('street');
+    expect(ideas).toEqual(expect.arrayContaining(['beat', 'heat', 'sweet', 'eat', 'complete', 'concrete']));
+    for (const junk of ['deet', 'peet', 'leet', 'amit', 'veit', 'bradstreet', 'wallstreet', 'longstreet', 'crete']) expect(ideas, junk).not.toContain(junk);
+  });
+
+  it('"night": light, fight, tonight, midnight, alright; no names', () => {
+    const ideas = words('night');
+    expect(ideas).toEqual(expect.arrayContaining(['light', 'fight', 'right', 'tonight', 'midnight', 'alright', 'goodnight']));
+    for (const junk of ['benight', 'hite', 'zeit', 'dwight', 'enright', 'mcknight', 'albright', 'cronkite']) expect(ideas, junk).not.toContain(junk);
+  });
+
+  it('ranks by how common a word is: within a kind and syllable count, more frequent first', () => {
+    const perfect1 = rhymeIdeas('night', { types: ['perfect'], syllables: 1 });
+    const freq = perfect1.map((i) => i.frequency ?? 0);
+    expect(freq).toEqual([...freq].sort((a, b) => b - a));
+    expect(perfect1[0].word).toBe('right');
+    const truth = words('truth');
+    expect(truth.indexOf('youth')).toBeLessThan(truth.indexOf('sleuth'));
+  });
+
+  it('groups ideas by syllable count, fewest first, and groupRhymeIdeas splits them', () => {
+    const ideas = rhymeIdeas('night');
+    const syl = ideas.map((i) => i.syllables);
+    expect(syl).toEqual([...syl].sort((a, b) => a - b));
+    const groups = groupRhymeIdeas(ideas);
+    expect(groups.map((g) => g.syllables)).toEqual([1, 2, 3]);
+    expect(groups[0].ideas.map((i) => i.word)).toEqual(expect.arrayContaining(['light', 'fight']));
+    expect(groups[1].ideas.map((i) => i.word)).toEqual(expect.arrayContaining(['tonight', 'midnight']));
+    expect(groups.flatMap((g) => g.ideas)).toEqual(ideas);
+    // order: 'rank' keeps the best first across syllable counts
+    const ranked = rhymeIdeas('night', { order: 'rank' });
+    expect(new Set(ranked.map((i) => i.word))).toEqual(new Set(ideas.map((i) => i.word)));
+  });
+
+  it('offers function words and ad-libs only as perfect rhymes, never as slants', () => {
+    for (const w of ['truth', 'love', 'home']) {
+      const slants = rhymeIdeas(w, { types: ['slant'] }).map((i) => i.word);
+      for (const junk of ['do', 'to', 'who', 'you', 'the', 'a', 'uh', 'oh', 'so', 'no']) expect(slants, `${w}: ${junk}`).not.toContain(junk);
+    }
   });
 });
 

@@ -2,12 +2,25 @@
 // "next line" suggestions. The index is built lazily on the first call (one
 // pass over `dictionary`, ~117k plain words) and keeps only references to the
 // dictionary's own strings plus integer id lists, so memory stays modest.
+// Candidates are ranked by how common they are in everyday speech (SUBTLEX-US
+// subtitle frequencies, frequency.ts, loaded on the first rhymeIdeas call), and
+// names and rare spellings are dropped: the CMU dictionary is full of surnames
+// ("luth", "knuth", "wermuth" for "truth").
 import { dictionary } from 'cmu-pronouncing-dictionary';
 import { analyzeLyrics } from './analyze';
-import { COMMON_WORDS, STOPWORDS } from './common-words';
+import { ADLIBS, STOPWORDS } from './common-words';
+import { commonness, isIdeaWord, perMillion, wordCount } from './frequency';
 import { normalizeWord } from './pronounce';
 import { classifyRhyme, matchProfiles, profileOf, soundProfile, type SoundProfile } from './rhyme';
-import type { FamilyType, LyricToken, NextLineIdea, NextLineIdeaKind, RhymeIdea, RhymeIdeasOptions } from './types';
+import type {
+  FamilyType,
+  LyricToken,
+  NextLineIdea,
+  NextLineIdeaKind,
+  RhymeIdea,
+  RhymeIdeaGroup,
+  RhymeIdeasOptions,
+} from './types';
 
 interface RhymeIndex {
   words: string[];
@@ -17,9 +30,10 @@ interface RhymeIndex {
   byTail: Map<string, number[]>;
   /** Key: the last two vowels, e.g. "AY AY"; finds multis whose stress falls earlier. */
   byLast2: Map<string, number[]>;
-  /** Fast membership for the plain words (hasOwn on the 135k-key dictionary object is slow). */
-  wordSet: Set<string>;
-  /** commonness() per word id, computed on demand (NaN = not yet). */
+  /**
+   * Per word id, filled on first use: -1 = not an idea (rare, a name, a
+   * contraction piece), else commonness 0..1 from SUBTLEX; NaN = not yet known.
+   */
   common: Float32Array;
 }
 
@@ -32,6 +46,9 @@ const BLOCKED = new Set([
 let index: RhymeIndex | null = null;
 const PLAIN = /^[a-z]+$/;
 const HAS_VOWEL = /[aeiouy]/;
+
+/** An everyday word (RhymeIdea.common): at least 5 per million words of subtitles. */
+const COMMON_PER_MILLION = 5;
 
 function push(map: Map<string, number[]>, key: string, id: number): void {
   const list = map.get(key);
@@ -77,7 +94,7 @@ function buildIndex(): RhymeIndex {
     if (nv >= 2) push(byLast2, `${tailKey[nv - 2]} ${tailKey[nv - 1]}`, id);
   }
   const common = new Float32Array(words.length).fill(Number.NaN);
-  return { words, phones, byTail, byLast2, wordSet: new Set(words), common };
+  return { words, phones, byTail, byLast2, common };
 }
 
 function getIndex(): RhymeIndex {
@@ -85,54 +102,37 @@ function getIndex(): RhymeIndex {
   return index;
 }
 
-/** 0..1: how likely a word is everyday vocabulary rather than a surname or oddity. */
-function commonness(idx: RhymeIndex, id: number): number {
+/** -1 when the word is no idea (rare, a name), else its commonness 0..1. Cached per word id. */
+function ideaCommonness(idx: RhymeIndex, id: number): number {
   let c = idx.common[id];
   if (Number.isNaN(c)) {
-    c = computeCommonness(idx.words[id], idx.wordSet);
+    const word = idx.words[id];
+    c = isIdeaWord(word) ? commonness(wordCount(word)) : -1;
     idx.common[id] = c;
   }
   return c;
-}
-
-function computeCommonness(word: string, wordSet: Set<string>): number {
-  // No frequency data: real words have derived forms in the dictionary,
-  // surnames and oddities rarely do (fight -> fights, fighting, fighter).
-  // "ripp", "zipp": a doubled final consonant on a real word is a surname spelling.
-  if (/([bcdgkmnprtv])\1$/.test(word) && wordSet.has(word.slice(0, -1))) return 0;
-  const stemE = word.endsWith('e') ? word.slice(0, -1) : word;
-  const last = word[word.length - 1];
-  // rip -> ripped, ripping: consonant doubling for short consonant-vowel-consonant words
-  const doubled = /[^aeiou][aeiou][bdgklmnprt]$/.test(word) ? [`${word}${last}ed`, `${word}${last}ing`, `${word}${last}er`] : [];
-  let forms = 0;
-  for (const f of [`${word}s`, `${word}es`, `${word}ed`, `${stemE}ed`, `${stemE}ing`, `${word}ing`, `${word}er`, `${word}ly`, `${word}ness`, ...doubled]) {
-    if (f !== word && wordSet.has(f)) forms++;
-  }
-  // The form count also breaks ties inside the common list (light before kite).
-  if (COMMON_WORDS.has(word)) return 1 + 0.01 * forms;
-  // Inflections of common words (lights, fighting) are common too.
-  for (const suf of ['s', 'es', 'ed', 'd', 'ing', 'er', 'ers', 'ly', 'y']) {
-    if (word.length > suf.length + 2 && word.endsWith(suf)) {
-      const stem = word.slice(0, -suf.length);
-      if (COMMON_WORDS.has(stem) || COMMON_WORDS.has(`${stem}e`)) return 0.8;
-    }
-  }
-  return Math.min(0.6, forms * 0.15);
 }
 
 const resultCache = new Map<string, RhymeIdea[]>();
 
 /**
  * Ranked rhyme candidates for a word or short phrase: perfect, multi and slant.
- * rank = similarity (slants -0.4) + 0.35 * commonness (-0.25 when the word
- * looks like a name/oddity) - 0.02 per letter beyond 9.
+ * Only real, everyday words: at least MIN_IDEA_COUNT occurrences in SUBTLEX-US
+ * and not a name (frequency.ts), or in the built-in common-words list.
+ * Order: perfect and multi rhymes, then strong slants, then weak slants; inside
+ * each tier by similarity + 0.5 * commonness (log frequency, 0..1) - 0.02 per
+ * letter beyond 9, so common words come first. Function words and ad-libs are
+ * never slant ideas.
+ * By default the best `limit` ideas are returned grouped by syllable count
+ * (fewest first, best first within a group); `order: 'rank'` keeps rank order.
  */
 export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}): RhymeIdea[] {
   const target = String(wordOrPhrase ?? '').trim();
   const limit = Math.max(0, Math.floor(options.limit ?? 30));
   const types = options.types?.length ? options.types : (['perfect', 'multi', 'slant'] as FamilyType[]);
   const syl = options.syllables;
-  const cacheKey = `${target.toLowerCase()}|${syl ?? ''}|${limit}|${types.join(',')}`;
+  const order = options.order === 'rank' ? 'rank' : 'syllables';
+  const cacheKey = `${target.toLowerCase()}|${syl ?? ''}|${limit}|${types.join(',')}|${order}`;
   const hit = resultCache.get(cacheKey);
   if (hit) return hit.map((r) => ({ ...r }));
 
@@ -152,25 +152,29 @@ export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}
     for (const id of idx.byLast2.get(prof.vowels.slice(-2).map((v) => v.base).join(' ')) ?? []) ids.add(id);
   }
 
-  const ranked: Array<RhymeIdea & { rank: number; phones: string }> = [];
+  const ranked: Array<RhymeIdea & { tier: number; rank: number; phones: string }> = [];
   for (const id of ids) {
     const word = idx.words[id];
     if (exclude.has(word)) continue;
+    // Frequency first: it is a Map lookup and drops most of the dictionary's surnames.
+    const c = ideaCommonness(idx, id);
+    if (c < 0) continue;
     const cp: SoundProfile = profileOf(idx.phones[id].split(' '), false);
     const syllables = cp.vowels.length;
     if (syl !== undefined && syllables !== syl) continue;
     const m = matchProfiles(prof, cp);
     if (m.type === 'none' || m.identical) continue;
-    if (m.type === 'slant' && m.score < 0.6) continue;
-    const c = commonness(idx, id);
-    // Similarity first; common words get up to +0.35; very long words drift down.
-    // Real rhymes before slants (hinge: binge before win), common words first
-    // within a type; c === 0 means no derived forms in the dictionary, usually
-    // a name or an oddity, so a common slant may pass it.
-    const rank = m.score - (m.type === 'slant' ? 0.4 : 0) + 0.35 * c - (c === 0 ? 0.25 : 0) - Math.max(0, word.length - 9) * 0.02;
-    ranked.push({ word, type: m.type, score: m.score, syllables, common: c >= 0.8, rank, phones: idx.phones[id] });
+    if (m.type === 'slant') {
+      if (m.score < 0.6) continue;
+      // "do", "the", "uh" are no slant ideas for "truth" or "love".
+      if (STOPWORDS.has(word) || ADLIBS.has(word)) continue;
+    }
+    const tier = m.type !== 'slant' ? 0 : m.strong ? 1 : 2;
+    const rank = m.score + 0.5 * c - Math.max(0, word.length - 9) * 0.02;
+    const frequency = Math.round(perMillion(word) * 100) / 100;
+    ranked.push({ word, type: m.type, score: m.score, syllables, common: frequency >= COMMON_PER_MILLION, frequency, tier, rank, phones: idx.phones[id] });
   }
-  ranked.sort((a, b) => b.rank - a.rank || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
+  ranked.sort((a, b) => a.tier - b.tier || b.rank - a.rank || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
   // A plural of a better rhyme is no new idea (night: "lights" when "light" is there).
   const strong = new Set(ranked.filter((r) => r.type !== 'slant').map((r) => r.word));
   // One spelling per pronunciation, the best-ranked (lip, not lipp; down, not downe).
@@ -181,10 +185,23 @@ export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}
     if (r.type === 'slant' && r.word.endsWith('s') && (strong.has(r.word.slice(0, -1)) || strong.has(r.word.slice(0, -2)))) return false;
     return types.includes(r.type);
   });
-  const out = fresh.slice(0, limit).map(({ rank: _rank, phones: _phones, ...r }) => r);
+  const best = fresh.slice(0, limit).map(({ tier: _tier, rank: _rank, phones: _phones, ...r }) => r);
+  // Stable sort: rank order survives inside each syllable group.
+  const out = order === 'syllables' ? best.sort((a, b) => a.syllables - b.syllables) : best;
   if (resultCache.size > 500) resultCache.clear();
   resultCache.set(cacheKey, out);
   return out.map((r) => ({ ...r }));
+}
+
+/** Ideas grouped by syllable count, fewest syllables first; each group keeps the ideas' order. */
+export function groupRhymeIdeas(ideas: readonly RhymeIdea[]): RhymeIdeaGroup[] {
+  const groups = new Map<number, RhymeIdea[]>();
+  for (const idea of ideas) {
+    const g = groups.get(idea.syllables);
+    if (g) g.push(idea);
+    else groups.set(idea.syllables, [idea]);
+  }
+  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([syllables, list]) => ({ syllables, ideas: list }));
 }
 
 // ---------------------------------------------------------------- next line ideas
@@ -242,13 +259,13 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   const syllables = last.syllables;
   const aim = `Aim for ~${syllables} syllable${syllables === 1 ? '' : 's'}`;
 
-  const main = rhymeIdeas(target, { types: ['perfect', 'multi'], limit: 24 });
-  const slant = rhymeIdeas(target, { types: ['slant'], limit: 12 });
+  const main = rhymeIdeas(target, { types: ['perfect', 'multi'], limit: 24, order: 'rank' });
+  const slant = rhymeIdeas(target, { types: ['slant'], limit: 12, order: 'rank' });
   const phrase = multiPhrase(last.tokens);
   const phraseWords = phrase ? phrase.split(' ') : [];
   const multi =
     phrase && phrase !== target
-      ? rhymeIdeas(phrase, { types: ['multi'], limit: 8 }).filter((r) => !phraseWords.includes(r.word))
+      ? rhymeIdeas(phrase, { types: ['multi'], limit: 8, order: 'rank' }).filter((r) => !phraseWords.includes(r.word))
       : [];
   const tailVowel = soundProfile(target).vowels.at(-1)?.base ?? '';
 
@@ -284,7 +301,7 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   const prevEnd = prev ? [...prev.tokens].reverse().find((t) => t.phones.length) : undefined;
   const prevWord = prevEnd ? wordOf(prevEnd) : '';
   if (prevWord && prevWord !== target && classifyRhyme(prevWord, target) === 'none') {
-    const alt = rhymeIdeas(prevWord, { types: ['perfect', 'multi'], limit: 3 });
+    const alt = rhymeIdeas(prevWord, { types: ['perfect', 'multi'], limit: 3, order: 'rank' });
     add(
       'scheme',
       `${aim} ending on a rhyme for "${prevWord}" (the bar before) for an ABAB feel, then close on "${target}" again: ${describe(alt)}`,
@@ -307,7 +324,11 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   return ideas.slice(0, n);
 }
 
-/** Build the reverse index now (e.g. at server start) instead of on the first rhymeIdeas call. */
+/**
+ * Build the reverse index now (e.g. at server start) instead of on the first
+ * rhymeIdeas call. The word frequencies are not loaded here: they load on the
+ * first rhymeIdeas call, i.e. when Lyric Assist is first used.
+ */
 export function warmRhymeIndex(): void {
   getIndex();
 }

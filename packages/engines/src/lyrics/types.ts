@@ -176,8 +176,16 @@ export interface RhymeIdea {
   /** Sound similarity to the target, 0..1. */
   score: number;
   syllables: number;
-  /** In the built-in common-words list. */
+  /** An everyday word: at least 5 occurrences per million words of film and TV subtitles (SUBTLEX-US). */
   common: boolean;
+  /** Occurrences per million words in SUBTLEX-US (0 for words only the built-in common-words list knows). */
+  frequency?: number;
+}
+
+/** Rhyme ideas with the same syllable count. */
+export interface RhymeIdeaGroup {
+  syllables: number;
+  ideas: RhymeIdea[];
 }
 
 export interface RhymeIdeasOptions {
@@ -187,6 +195,11 @@ export interface RhymeIdeasOptions {
   limit?: number;
   /** Restrict to these types (default all three). */
   types?: FamilyType[];
+  /**
+   * 'syllables' (default): the best `limit` ideas, grouped by syllable count
+   * (fewest first, best first within a group). 'rank': best first overall.
+   */
+  order?: 'syllables' | 'rank';
 }
 
 export type NextLineIdeaKind = 'perfect' | 'multi' | 'slant' | 'internal' | 'scheme';
