@@ -35,6 +35,32 @@ describe('analyzeLyrics', () => {
     expect(a.measures.internalRhymes).toBeGreaterThan(0);
   });
 
+  it('does not colour "I" and "my" as rhyming with wall/call (unstressed function words)', () => {
+    const a = analyzeLyrics('Put my back up on my wall\nPick it up when I call');
+    const fam = a.families.find((f) => f.words.includes('wall'));
+    expect(fam?.words.sort()).toEqual(['call', 'wall']);
+    expect(fam?.type).toBe('perfect');
+    for (const l of a.lines) for (const t of l.tokens) if (t.word === 'i' || t.word === 'my') expect(t.family, t.text).toBeNull();
+    expect(a.verses[0].scheme).toBe('AA');
+  });
+
+  it('keeps unstressed words out of cross-word multis ("my back" / "I stand")', () => {
+    const a = analyzeLyrics('I got my back against the wall\nI never fall, I stand tall when they call');
+    expect(a.families).toHaveLength(1);
+    expect(a.families[0].words.sort()).toEqual(['call', 'fall', 'tall', 'wall']);
+  });
+
+  it('rhymes "I" and "my" when they end the bar: I / my / sky / fly', () => {
+    const a = analyzeLyrics("I keep my head up to the sky\nEvery day I learn to fly\nThey ask me who's the one, it's I\nThe whole world watching, oh my");
+    const fam = a.families.find((f) => f.words.includes('sky'));
+    expect(fam?.words).toEqual(expect.arrayContaining(['sky', 'fly', 'i', 'my']));
+    expect(a.verses[0].scheme).toBe('AAAA');
+    // the unstressed "I" and "my" inside the bars stay out of it
+    const inside = a.lines.flatMap((l) => l.tokens.slice(0, -1)).filter((t) => t.word === 'i' || t.word === 'my');
+    expect(inside.length).toBeGreaterThan(0);
+    for (const t of inside) expect(t.family, `${t.text}@${t.start}`).toBeNull();
+  });
+
   it('treats [Hook] headers and blank lines as section breaks', () => {
     const a = analyzeLyrics('[Verse 1]\nI got the light\nIt feel right\n\n(Hook)\nMoney on the way\nEvery single day');
     expect(a.lines.map((l) => l.kind)).toEqual(['header', 'bar', 'bar', 'blank', 'header', 'bar', 'bar']);

@@ -7,7 +7,7 @@
 import { ADLIBS, COMMON_WORDS, STOPWORDS } from './common-words';
 import { findCliches } from './cliches';
 import { inDictionary, normalizeWord, pronounce } from './pronounce';
-import { matchProfiles, profileOf, type RhymeMatch, type SoundProfile } from './rhyme';
+import { isUnstressedWord, matchProfiles, profileOf, type RhymeMatch, type SoundProfile } from './rhyme';
 import { splitLines, type RawLine } from './tokenize';
 import type {
   BarJump,
@@ -53,6 +53,12 @@ interface Tok {
   isEndWord: boolean;
   /** Content word: may take part in internal rhymes. */
   content: boolean;
+  /**
+   * One-syllable function word ("I", "my", "the") that does not end its bar:
+   * unstressed, so its vowel never counts as a full vowel of a multi and the
+   * word never joins a rhyme family.
+   */
+  weak: boolean;
   /** Offset of the token's first vowel in its verse's syllable stream; -1 without vowels. */
   sylOffset: number;
 }
@@ -192,6 +198,7 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
         barPos,
         isEndWord: false,
         content: word !== '' && !STOPWORDS.has(word) && !ADLIBS.has(word),
+        weak: isUnstressedWord(word, pr.syllables),
         sylOffset: -1,
       };
       toks.push(tok);
@@ -201,6 +208,7 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
     for (let k = list.length - 1; k >= 0; k--) {
       if (list[k].prof.vowels.length) {
         list[k].isEndWord = true;
+        list[k].weak = false; // a bar's last word carries stress ("...that's why" / "...in the sky")
         break;
       }
     }
@@ -293,6 +301,7 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
       for (const t of cb) endCovered[t.gi] = 1;
       addLink(a.last, b.last, { type, internal: false, length: m.span, spanA: spanOf(ca), spanB: spanOf(cb) }, sound);
       // multi / multi-vowel slants: every covered word with a full vowel joins the family
+      // (an unstressed "my" or "the" inside the span does not)
       for (const t of ca) if (t !== a.last && hasFullVowel(t)) addEdge(a.last, t, type, false, sound);
       for (const t of cb) if (t !== b.last && hasFullVowel(t)) addEdge(b.last, t, type, false, sound);
       markPhraseTail(a, m.span);
@@ -342,19 +351,23 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
     for (let qi = 0; qi < anchors.length; qi++) {
       const q = anchors[qi];
       const tq = stream[q].tok;
+      // An unstressed function word ("I", "my") never anchors a rhyme.
+      if (tq.weak) continue;
       for (let pi = qi - 1; pi >= 0; pi--) {
         const p = anchors[pi];
         const tp = stream[p].tok;
         if (tp.barPos < tq.barPos - WINDOW) break;
-        if (tp.wordId === tq.wordId) continue;
+        if (tp.weak || tp.wordId === tq.wordId) continue;
         if (tp.prof.vowels[stream[p].k].base !== tq.prof.vowels[stream[q].k].base) continue;
         let run = 0;
         let full = 0;
-        // Reduced vowels may only match inside the anchor words' stressed tails.
+        // Reduced (and weak) vowels may match inside the anchor words' stressed
+        // tails, and beyond them only between full matches: the run ends on the
+        // last pair of full vowels, as in matchProfiles.
         const tails = Math.max(tailLength(tp), tailLength(tq));
-        while (run < MAX_RUN) {
-          const i = p - run;
-          const j = q - run;
+        for (let k = 0, kFull = 0; k < MAX_RUN; ) {
+          const i = p - k;
+          const j = q - k;
           if (i < 0 || j <= p) break;
           const si = stream[i];
           const sj = stream[j];
@@ -363,10 +376,16 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
           const vj = sj.tok.prof.vowels[sj.k];
           if (vi.base !== vj.base) break;
           // the same word in the same slot on both sides is repetition, not rhyme
-          if (run > 0 && si.tok.wordId === sj.tok.wordId && si.tok !== tp) break;
-          if (run >= tails && !(vi.full && vj.full)) break;
-          run++;
-          if (vi.full && vj.full) full++;
+          if (k > 0 && si.tok.wordId === sj.tok.wordId && si.tok !== tp) break;
+          const bothFull = isFull(si) && isFull(sj);
+          // The opening vowel (first of the longer tail, stressed) must meet a full vowel.
+          if (k === tails - 1 && !bothFull) break;
+          k++;
+          if (bothFull) kFull++;
+          if (k <= tails || bothFull) {
+            run = k;
+            full = kFull;
+          }
         }
         if (run < 2 || full < 2) continue;
         // the run must cover both anchor words' stressed tails
@@ -383,7 +402,7 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
           rhymed[q - k] = 1;
           const si = stream[p - k];
           const sj = stream[q - k];
-          if (si.tok.prof.vowels[si.k].full && sj.tok.prof.vowels[sj.k].full) {
+          if (isFull(si) && isFull(sj)) {
             if (!covered.includes(si.tok)) covered.push(si.tok);
             if (!covered.includes(sj.tok)) covered.push(sj.tok);
           }
@@ -449,8 +468,14 @@ function tailLength(t: Tok): number {
   return t.prof.vowels.length - t.prof.tailStart;
 }
 
+/** A word that can join a rhyme family: it has a full vowel and is not an unstressed function word. */
 function hasFullVowel(t: Tok): boolean {
-  return t.prof.vowels.some((v) => v.full);
+  return !t.weak && t.prof.vowels.some((v) => v.full);
+}
+
+/** A syllable of the stream with a full vowel (a weak function word's vowel is not). */
+function isFull(s: { tok: Tok; k: number }): boolean {
+  return !s.tok.weak && s.tok.prof.vowels[s.k].full;
 }
 
 function letterFor(n: number): string {
@@ -485,9 +510,17 @@ function endPhrase(list: Tok[]): EndPhrase | null {
   const key = picked.map((t) => t.raw.toLowerCase()).join(' ');
   let prof = phraseProfileCache.get(key);
   if (!prof) {
+    // Function words before the last word are unstressed ("my wall" rhymes on wall only).
     const phones: string[] = [];
-    for (let k = picked.length - 1; k >= 0; k--) phones.push(...picked[k].phones);
-    prof = profileOf(phones);
+    const weak: boolean[] = [];
+    for (let k = picked.length - 1; k >= 0; k--) {
+      const t = picked[k];
+      for (const ph of t.phones) {
+        phones.push(ph);
+        weak.push(k > 0 && t.weak);
+      }
+    }
+    prof = profileOf(phones, true, weak);
     if (phraseProfileCache.size > 50_000) phraseProfileCache.clear();
     phraseProfileCache.set(key, prof);
   }

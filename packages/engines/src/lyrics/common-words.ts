@@ -106,3 +106,19 @@ export const ADLIBS: ReadonlySet<string> = new Set(
   `yeah yea yeh uh huh ay ayy ayo ooh oh ohh woah whoa hey yo ha haha la na nah skrrt skrt brrr brr grr yuh yah ya
    okay ok mm hmm mhm wooo woo gang`.split(/\s+/).filter(Boolean),
 );
+
+// One-syllable function words that are unstressed in connected speech
+// (articles, pronouns, prepositions, auxiliaries, conjunctions). Inside a
+// phrase their vowel is weak: "my wall" / "I call" rhyme on wall/call only, and
+// "I" and "my" do not join that family through their AY. At the end of a bar
+// (or on their own) they keep their stress, so "why" / "I" / "sky" still rhyme.
+// Words a rapper often leans on (up, out, off, so, just, now, all) are not here.
+const UNSTRESSED = `
+a an the and or but nor if as than that of to in on at by for from with
+i me my you your he him his she her it its we us our they them their
+is am are was were be been do does did have has had will would shall should can could may might must
+i'm i'll i've i'd you're you'll you've he's she's it's we're we've they're they've that's let's
+em 'em ya cause 'cause cuz til 'til
+`;
+
+export const UNSTRESSED_WORDS: ReadonlySet<string> = new Set(UNSTRESSED.split(/\s+/).filter(Boolean));

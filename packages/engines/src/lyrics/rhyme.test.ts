@@ -37,6 +37,83 @@ describe('classifyRhyme', () => {
   });
 });
 
+// Stressed vowels: every rhyme opens on a stressed vowel that meets a full
+// vowel on the other side (exactly for perfect/multi, closely for slant).
+// Inside a phrase, one-syllable function words (I, my, the, to...) are
+// unstressed. What the engine does NOT detect: rhymes carried only by
+// unstressed syllables (window/below), rhymes that need a word's stress to
+// move (a rapper stressing "ME" in "money"), and rhymes between different
+// vowels beyond the NEAR_VOWELS table.
+describe('stressed-vowel matching (known answers)', () => {
+  const type = (a: string, b: string) => classifyRhyme(a, b);
+
+  it('"I"/"my" do not rhyme with "wall"/"call"', () => {
+    for (const a of ['I', 'my']) for (const b of ['wall', 'call']) expect(type(a, b), `${a}/${b}`).toBe('none');
+    // in phrases the function words are unstressed: the rhyme is wall/call, one vowel
+    const m = rhymeMatch('my wall', 'I call');
+    expect(m.type).toBe('perfect');
+    expect(m.span).toBe(1);
+  });
+
+  it('"I", "my", "sky", "fly" rhyme (perfect)', () => {
+    const ws = ['I', 'my', 'sky', 'fly'];
+    for (const a of ws) for (const b of ws) if (a !== b) expect(type(a, b), `${a}/${b}`).toBe('perfect');
+  });
+
+  it('"call", "wall", "ball" rhyme (perfect)', () => {
+    for (const [a, b] of [['call', 'wall'], ['wall', 'ball'], ['call', 'ball']]) expect(type(a, b)).toBe('perfect');
+  });
+
+  it('common slant pairs: same stressed vowel, related consonants', () => {
+    for (const [a, b] of [['home', 'phone'], ['time', 'line'], ['love', 'enough'], ['game', 'pain'], ['street', 'deep']]) {
+      const m = rhymeMatch(a, b);
+      expect(m.type, `${a}/${b}`).toBe('slant');
+      expect(m.strong, `${a}/${b}`).toBe(true);
+    }
+  });
+
+  it('money / honey / funny: the same two full vowels (AH1 + IY0), reported as multi', () => {
+    // Identical two-syllable tails are perfect rhymes too; the engine reports
+    // the stronger kind, multi, when two full vowels match.
+    for (const [a, b] of [['money', 'honey'], ['honey', 'funny'], ['money', 'funny']]) {
+      const m = rhymeMatch(a, b);
+      expect(m.type, `${a}/${b}`).toBe('multi');
+      expect(m.span).toBe(2);
+    }
+  });
+
+  it('broken / focus: assonance on the stressed o (OW1), a slant', () => {
+    const m = rhymeMatch('broken', 'focus');
+    expect(m.type).toBe('slant');
+    expect(m.exactVowels).toBe(2);
+  });
+
+  it('elevator / "celebrate her": a four-vowel multi across words (schwas ride along between full vowels)', () => {
+    const m = rhymeMatch('elevator', 'celebrate her');
+    expect(m.type).toBe('multi');
+    expect(m.span).toBe(4);
+  });
+
+  it('hospital / impossible: a strong three-vowel slant, not a multi (pi/si: IH2 against a schwa)', () => {
+    const m = rhymeMatch('hospital', 'impossible');
+    expect(m.type).toBe('slant');
+    expect(m.strong).toBe(true);
+    expect(m.span).toBe(3);
+  });
+
+  it('a stressed vowel never rhymes with an unstressed one', () => {
+    expect(type('window', 'below')).toBe('none'); // IH1 vs IH0: only the unstressed -ow/-low match
+    expect(type('money', 'the sea')).toBe('none'); // AH1 against the schwa of "the"
+    expect(type('love', 'the')).toBe('none');
+    expect(type('me', 'money')).toBe('none');
+  });
+
+  it('a function word at the end of a phrase keeps its stress', () => {
+    expect(type('slowly', 'know me')).toBe('multi');
+    expect(type('guy am I', 'the sky')).toBe('perfect');
+  });
+});
+
 describe('rhyme schemes', () => {
   const schemeOf = (text: string): string => analyzeLyrics(text).verses.map((v) => v.scheme).join(' ');
 

@@ -5,17 +5,29 @@
 //   end of the word or phrase. Secondary stress counts because compounds
 //   ("lifetime", "trapstar") rhyme on their last element in rap.
 // - perfect: both tails have the same vowels and the same consonants (night/light).
+// - the opening vowel: the first vowel of the longer of the two tails, i.e. the
+//   last stressed vowel of the side whose stress falls earlier. Every rhyme
+//   needs it to meet a FULL vowel on the other side (stressed, or an unreduced
+//   vowel such as the IY0 of "money"): exactly for perfect and multi, closely
+//   (NEAR_VOWELS) for slant. A schwa never stands in for it, so window/below
+//   (IH1 vs IH0) and money/"the sea" (AH1 vs AH0) are no rhymes.
 // - multi: two or more FULL vowel sounds match exactly in sequence, aligned at
 //   the end and covering both tails (money/honey, "right side"/"night ride").
-//   Reduced vowels (AH0, IH0, ER0, UH0) may ride along inside the tail but do not
+//   Reduced vowels (AH0, IH0, ER0, UH0) may ride along inside the tail, and
+//   between full matches beyond it (el-e-va-tor / cel-e-brate her), but do not
 //   count towards the two, so nation/station stays perfect.
 // - slant: the stressed vowel matches but the consonants differ (time/line,
 //   assonance), or vowels are close and consonants match (consonance), or a
 //   multisyllabic near-match where one vowel is only close: orange/"door hinge"
 //   (AO+AH0 vs AO+IH1) is a slant of 2 vowels by this rule, not a multi,
-//   because multi requires every matched vowel to be identical.
+//   because multi requires every matched vowel to be identical. Past the
+//   opening vowel a schwa may still pass for a lax vowel (AH0 ~ IH1 there).
 // - strong: perfect, multi, or a slant scoring >= STRONG_SLANT. Strong
 //   rhymes share a scheme letter and a rhyme family.
+// - phrases: inside a phrase of several words, one-syllable function words
+//   (UNSTRESSED_WORDS: I, my, the, to...) are unstressed, so their vowels are
+//   weak (reduced, never the opening). The phrase's last word keeps its stress.
+import { UNSTRESSED_WORDS } from './common-words';
 import { isVowelPhone, normalizeWord, pronounce } from './pronounce';
 
 export type RhymeType = 'perfect' | 'slant' | 'multi' | 'none';
@@ -60,14 +72,23 @@ export const STRONG_SLANT = 0.72;
 
 const REDUCED = new Set(['AH', 'IH', 'ER', 'UH']);
 
-/** Build a profile; `withKeys` false skips the key strings (hot loops that only match). */
-export function profileOf(phones: readonly string[], withKeys = true): SoundProfile {
+/**
+ * Build a profile; `withKeys` false skips the key strings (hot loops that only
+ * match). `weak[i]` true marks phone i as part of an unstressed function word
+ * inside a phrase: its vowel gets stress 0 and counts as reduced.
+ */
+export function profileOf(phones: readonly string[], withKeys = true, weak?: ArrayLike<boolean>): SoundProfile {
   const bases: string[] = [];
   const vowels: VowelInfo[] = [];
   for (let i = 0; i < phones.length; i++) {
     const p = phones[i];
     if (isVowelPhone(p)) {
       const base = p.slice(0, -1);
+      if (weak?.[i]) {
+        vowels.push({ base, stress: 0, full: false, idx: i });
+        bases.push(base);
+        continue;
+      }
       const stress = p.charCodeAt(p.length - 1) - 48;
       vowels.push({ base, stress, full: stress > 0 || !REDUCED.has(base), idx: i });
       bases.push(base);
@@ -91,14 +112,31 @@ export function profileOf(phones: readonly string[], withKeys = true): SoundProf
 
 const profileCache = new Map<string, SoundProfile>();
 
+/**
+ * True for a one-syllable function word ("my", "the", "I'm"): unstressed
+ * inside a phrase unless it is the phrase's last word.
+ */
+export function isUnstressedWord(word: string, syllables: number): boolean {
+  return syllables === 1 && UNSTRESSED_WORDS.has(word);
+}
+
 /** Profile of a word or short phrase (words are pronounced and concatenated). Cached. */
 export function soundProfile(text: string): SoundProfile {
   const key = typeof text === 'string' ? text : String(text ?? '');
   const hit = profileCache.get(key);
   if (hit) return hit;
   const phones: string[] = [];
-  for (const w of key.split(/[\s\-–—/]+/)) if (w) phones.push(...pronounce(w).phones);
-  const prof = profileOf(phones);
+  const weak: boolean[] = [];
+  const words = key.split(/[\s\-–—/]+/).filter(Boolean);
+  words.forEach((w, i) => {
+    const pr = pronounce(w);
+    const isWeak = i < words.length - 1 && isUnstressedWord(pr.word || normalizeWord(w), pr.syllables);
+    for (const p of pr.phones) {
+      phones.push(p);
+      weak.push(isWeak);
+    }
+  });
+  const prof = profileOf(phones, true, weak);
   if (profileCache.size > 50_000) profileCache.clear();
   profileCache.set(key, prof);
   return prof;
@@ -215,21 +253,32 @@ export function matchProfiles(a: SoundProfile, b: SoundProfile): RhymeMatch {
   const kb = nb - b.tailStart;
   const t = Math.max(ka, kb);
 
-  // Quick reject: the last vowels are unrelated and so are the tails' stressed vowels.
+  // The opening vowel (first of the longer tail, a stressed one) must meet a
+  // full vowel: a stressed vowel never rhymes with a schwa or a weak "my".
+  const openA = a.vowels[na - t];
+  const openB = b.vowels[nb - t];
+  if (openA && openB && openA.full !== openB.full) return NONE;
+
   const lastA = a.vowels[na - 1];
   const lastB = b.vowels[nb - 1];
 
-  // Exact run of vowels from the end. Beyond the tails only full vowels extend it.
+  // Exact run of vowels from the end. Inside the tails any matching pair counts;
+  // beyond them the run only grows up to the last pair of FULL vowels, so
+  // reduced pairs ride along between full ones (el-e-va-tor / cel-e-brate her)
+  // but never end a run.
   let run = 0;
   let full = 0;
-  while (run < na && run < nb) {
-    const va = a.vowels[na - 1 - run];
-    const vb = b.vowels[nb - 1 - run];
+  for (let k = 0, kFull = 0; k < na && k < nb; ) {
+    const va = a.vowels[na - 1 - k];
+    const vb = b.vowels[nb - 1 - k];
     if (va.base !== vb.base) break;
     const bothFull = va.full && vb.full;
-    if (run >= t && !bothFull) break;
-    run++;
-    if (bothFull) full++;
+    k++;
+    if (bothFull) kFull++;
+    if (k <= t || bothFull) {
+      run = k;
+      full = kFull;
+    }
   }
 
   if (run >= t) {
@@ -242,6 +291,7 @@ export function matchProfiles(a: SoundProfile, b: SoundProfile): RhymeMatch {
     return { type: 'slant', score: round2(score), strong: score >= STRONG_SLANT, identical, span: t, exactVowels: t };
   }
 
+  // Quick reject: one-vowel tails whose vowels are unrelated.
   if (vowelSim(lastA, lastB) === 0 && t === 1) return NONE;
 
   // Partial: weigh each tail position; stressed positions count double and must be close.
