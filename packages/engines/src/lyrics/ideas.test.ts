@@ -122,7 +122,41 @@ describe('nextLineIdeas', () => {
       expect(idea.rhymes.length).toBeGreaterThan(0);
     }
     expect(ideas[0].kind).toBe('perfect');
-    expect(ideas[0].rhymes.length).toBe(3);
+    expect(ideas[0].rhymes.length).toBe(8);
+  });
+
+  it('gives every target its best real rhyme words (up to 8) for one-click chips', () => {
+    const ideas = nextLineIdeas('Grinding every day until I get it right\nRiding through the city in the middle of the night', 6);
+    for (const idea of ideas) {
+      expect(idea.rhymes.length).toBeGreaterThanOrEqual(2);
+      expect(idea.rhymes.length).toBeLessThanOrEqual(8);
+      expect(new Set(idea.rhymes).size).toBe(idea.rhymes.length);
+      // every chip rhymes with the target and is an everyday word
+      const known = new Map(rhymeIdeas(idea.target, { limit: 100 }).map((i) => [i.word, i]));
+      for (const w of idea.rhymes) expect(known.get(w)?.common, `${idea.kind} "${idea.target}": ${w}`).toBe(true);
+      // the words the text names come first
+      const quoted = idea.kind === 'internal' ? [...idea.text.matchAll(/"([a-z]+)"/g)].map((m) => m[1]).slice(1) : [];
+      if (quoted.length) expect(idea.rhymes.slice(0, quoted.length)).toEqual(quoted);
+    }
+    // the first target names the three best perfect rhymes and carries the best eight, in rank order
+    const best = rhymeIdeas('night', { types: ['perfect', 'multi'], order: 'rank', limit: 8 }).map((i) => i.word);
+    expect(ideas[0].rhymes).toEqual(best);
+    expect(ideas[0].text).toContain(best.slice(0, 3).join(' / '));
+    expect(ideas[0].rhymes).toEqual(expect.arrayContaining(['right', 'light', 'fight']));
+  });
+
+  it('gives "truth" targets real words, not surnames', () => {
+    const ideas = nextLineIdeas('I only speak the truth', 4);
+    const chips = ideas.flatMap((i) => i.rhymes);
+    expect(chips).toEqual(expect.arrayContaining(['youth', 'booth', 'proof']));
+    for (const junk of ['luth', 'knuth', 'bluth', 'wermuth', 'ruth']) expect(chips).not.toContain(junk);
+  });
+
+  it('aims the ABAB target at the bar before, with its own rhymes', () => {
+    const ideas = nextLineIdeas('I been on the grind all day\nRiding through the city at night', 8);
+    const scheme = ideas.find((i) => i.kind === 'scheme');
+    expect(scheme?.target).toBe('day');
+    expect(scheme?.rhymes).toEqual(expect.arrayContaining(['way', 'say', 'stay']));
   });
 
   it('honours count and works for multisyllabic endings', () => {

@@ -206,8 +206,21 @@ export function groupRhymeIdeas(ideas: readonly RhymeIdea[]): RhymeIdeaGroup[] {
 
 // ---------------------------------------------------------------- next line ideas
 
+/** How many rhyme words each next-line target carries (one-click chips in the app). */
+const CHIPS = 8;
+
 function listWords(ideas: RhymeIdea[], from: number, n: number): string[] {
   return ideas.slice(from, from + n).map((i) => i.word);
+}
+
+/**
+ * A target's rhyme words: the ones its text names, then the rest of its ranked
+ * list from where they were taken (wrapping round to the best), up to CHIPS.
+ */
+function chips(named: string[], pool: RhymeIdea[], from: number): string[] {
+  const out = new Set(named);
+  for (let k = 0; k < pool.length && out.size < CHIPS; k++) out.add(pool[(from + k) % pool.length].word);
+  return [...out].slice(0, CHIPS);
 }
 
 /** "light / fight / tonight (perfect), honey (multi)": words grouped by type, in rank order. */
@@ -265,7 +278,7 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   const phraseWords = phrase ? phrase.split(' ') : [];
   const multi =
     phrase && phrase !== target
-      ? rhymeIdeas(phrase, { types: ['multi'], limit: 8, order: 'rank' }).filter((r) => !phraseWords.includes(r.word))
+      ? rhymeIdeas(phrase, { types: ['multi'], limit: 12, order: 'rank' }).filter((r) => !phraseWords.includes(r.word))
       : [];
   const tailVowel = soundProfile(target).vowels.at(-1)?.base ?? '';
 
@@ -278,21 +291,21 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   let used = 0;
   const first = main.slice(0, 3);
   used += first.length;
-  add(kindOf(first), `${aim} ending on a rhyme for "${target}": ${describe(first)}`, first.map((r) => r.word));
+  add(kindOf(first), `${aim} ending on a rhyme for "${target}": ${describe(first)}`, chips(first.map((r) => r.word), main, 0));
 
   if (multi.length && phrase) {
     const mv = soundProfile(phrase).vowels.slice(-2).map((v) => v.base).join('-');
     const m1 = multi.slice(0, 3);
-    add('multi', `${aim} ending on a multi for "${phrase}" (${mv} vowels): ${describe(m1)}`, m1.map((r) => r.word), phrase);
+    add('multi', `${aim} ending on a multi for "${phrase}" (${mv} vowels): ${describe(m1)}`, chips(m1.map((r) => r.word), multi, 0), phrase);
   }
 
   const s1 = listWords(slant, 0, 3);
-  add('slant', `${aim} ending on a slant rhyme for "${target}" (same ${tailVowel} vowel): ${s1.join(' / ')}`, s1);
+  add('slant', `${aim} ending on a slant rhyme for "${target}" (same ${tailVowel} vowel): ${s1.join(' / ')}`, chips(s1, slant, 0));
 
   const inner = listWords(main, used, 2);
   if (inner.length === 2) {
     used += 2;
-    add('internal', `${aim} and rhyme "${target}" twice: land "${inner[0]}" mid-bar, end on "${inner[1]}"`, inner);
+    add('internal', `${aim} and rhyme "${target}" twice: land "${inner[0]}" mid-bar, end on "${inner[1]}"`, chips(inner, main, used));
   }
 
   // Alternate scheme: answer the bar before, then come back to the target.
@@ -301,11 +314,12 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   const prevEnd = prev ? [...prev.tokens].reverse().find((t) => t.phones.length) : undefined;
   const prevWord = prevEnd ? wordOf(prevEnd) : '';
   if (prevWord && prevWord !== target && classifyRhyme(prevWord, target) === 'none') {
-    const alt = rhymeIdeas(prevWord, { types: ['perfect', 'multi'], limit: 3, order: 'rank' });
+    const alt = rhymeIdeas(prevWord, { types: ['perfect', 'multi'], limit: CHIPS, order: 'rank' });
     add(
       'scheme',
-      `${aim} ending on a rhyme for "${prevWord}" (the bar before) for an ABAB feel, then close on "${target}" again: ${describe(alt)}`,
-      alt.map((r) => r.word),
+      `${aim} ending on a rhyme for "${prevWord}" (the bar before) for an ABAB feel, then close on "${target}" again: ${describe(alt.slice(0, 3))}`,
+      chips([], alt, 0),
+      prevWord,
     );
   }
 
@@ -313,13 +327,13 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   while (ideas.length < n && used < main.length) {
     const more = main.slice(used, used + 3);
     used += more.length;
-    add(kindOf(more), `${aim} ending on another rhyme for "${target}": ${describe(more)}`, more.map((r) => r.word));
+    add(kindOf(more), `${aim} ending on another rhyme for "${target}": ${describe(more)}`, chips(more.map((r) => r.word), main, used));
   }
   let sUsed = s1.length;
   while (ideas.length < n && sUsed < slant.length) {
     const more = listWords(slant, sUsed, 3);
     sUsed += more.length;
-    add('slant', `${aim} ending on another slant rhyme for "${target}": ${more.join(' / ')}`, more);
+    add('slant', `${aim} ending on another slant rhyme for "${target}": ${more.join(' / ')}`, chips(more, slant, sUsed));
   }
   return ideas.slice(0, n);
 }

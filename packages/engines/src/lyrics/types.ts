@@ -208,11 +208,15 @@ export interface NextLineIdea {
   /** Human-readable rhyme target, e.g. 'Aim for ~11 syllables ending on a perfect rhyme for "night": light / fight / tonight'. */
   text: string;
   kind: NextLineIdeaKind;
-  /** The ending being rhymed with. */
+  /** The ending being rhymed with: the last bar's end word (or its last two words for a multi; the bar before's end word for kind 'scheme'). */
   target: string;
   /** Syllable count to aim for. */
   syllables: number;
-  /** Candidate words or phrases. */
+  /**
+   * The target's best rhyme words, best first (up to 8): real, everyday words
+   * ranked by sound and by how common they are, for one-click chips. The ones
+   * named in `text` come first.
+   */
   rhymes: string[];
   /** Always 'engine': built-in rhyme targets, not model-written lines. */
   source: 'engine';
