@@ -63,8 +63,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      // Serves the built web app (apps/web/dist): run `npm run build -w @members-only/web` first.
-      command: 'node --import tsx apps/server/src/main.ts',
+      // The compiled server and the built web app, as `npm start` runs them: `npm run build` first (test:e2e does).
+      command: 'node apps/server/dist/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       env: serverEnv,
@@ -81,7 +81,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx apps/server/src/main.ts',
+      command: 'node apps/server/dist/main.js',
       url: `http://127.0.0.1:${MODEL_APP_PORT}/api/health`,
       reuseExistingServer: false,
       env: modelServerEnv,

@@ -1,9 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { AudioAnalysis, PcmAudio } from '@members-only/engines/audio';
 
-const WORKER_URL = new URL('./analysis-worker.ts', import.meta.url).href;
-// The server runs TypeScript through tsx; a worker thread must register it before importing its entry.
-const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+// Compiled (apps/server/dist, `npm start`), the worker entry is dist/analysis-worker.js beside this
+// code. From the TypeScript sources (`npm run dev`, tests), the thread registers tsx before importing it.
+const COMPILED = !import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(COMPILED ? './analysis-worker.js' : './analysis-worker.ts', import.meta.url);
+const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
 
 /**
  * Analyses decoded audio in a worker thread (about 1.5 s of CPU for a 3-minute song), so the
@@ -11,8 +13,8 @@ const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); re
  */
 export function analyzeInThread(pcm: PcmAudio, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<AudioAnalysis> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
+    const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, {
+      eval: !COMPILED,
       workerData: { channels: pcm.channels, sampleRate: pcm.sampleRate },
       transferList: pcm.channels.map((c) => c.buffer as ArrayBuffer),
     });

@@ -1,0 +1,48 @@
+// Compiles the server into JavaScript for production (`npm run build`): the entry points with the
+// workspace packages (@members-only/*) bundled in and every other package left to node_modules.
+// Output in dist/, flat, so `import.meta.url`-relative paths (env.ts's web dist folder, the
+// analysis worker next to analysis-thread.ts) resolve the same from every file. Code loaded with
+// import() (the lyric and guide engines) lands in chunks of its own and is read on first use.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.join(here, 'dist');
+
+/** Bare imports stay external except the workspace packages, which are TypeScript sources. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@members-only/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+const result = await esbuild.build({
+  absWorkingDir: here,
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    admin: 'src/cli/admin.ts',
+    'analysis-worker': 'src/audio/analysis-worker.ts',
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  chunkNames: '[name]-[hash]',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  plugins: [externalPackages],
+});
+
+if (process.argv.includes('--analyze')) console.log(await esbuild.analyzeMetafile(result.metafile));
