@@ -1,0 +1,194 @@
+/**
+ * Helpers for the server benchmarks (bench/http.ts, bench/memory.ts): build the app as production
+ * runs it, start it on a loopback port, read a process's memory from /proc, make throw-away
+ * PostgreSQL databases. Only 127.0.0.1 is ever contacted (apart from TEST_DATABASE_URL's server).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Seconds, rounds and connections from the environment (BENCH_DURATION, BENCH_ROUNDS), with the issue's defaults. */
+export const settings = {
+  durationSec: Number(process.env.BENCH_DURATION ?? 10),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+};
+
+/**
+ * How the server is started: the compiled build (`node apps/server/dist/main.js`, what `npm start`
+ * runs), or with BENCH_SOURCE=tsx the TypeScript sources through tsx, as the server ran before.
+ */
+export const fromSource = process.env.BENCH_SOURCE === 'tsx';
+export const serverArgs = fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
+export const serverLabel = fromSource ? 'TypeScript sources through tsx' : 'compiled build (apps/server/dist)';
+
+let built = false;
+/** `npm run build` once per process (web app and server), unless BENCH_NO_BUILD=1. */
+export function ensureBuilt(): void {
+  if (built || process.env.BENCH_NO_BUILD === '1') return;
+  console.log('Building (npm run build)...');
+  const res = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status})`);
+  built = true;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `url` until it answers 200; returns the milliseconds from `since`. Bounded by `timeoutMs`. */
+export async function waitFor200(url: string, since: number, timeoutMs = 60_000, child?: ChildProcess): Promise<number> {
+  const deadline = since + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before answering`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await sleep(5);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  origin: string;
+  /** Milliseconds from spawn to the first 200 from /api/health. */
+  startMs: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the app (NODE_ENV=production, SQLite in a fresh folder unless DATABASE_URL is given). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-bench-'));
+  let stderr = '';
+  const t0 = performance.now();
+  const child = spawn(process.execPath, serverArgs, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (s: string) => {
+    stderr = (stderr + s).slice(-4000);
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  let startMs: number;
+  try {
+    startMs = await waitFor200(`${origin}/api/health`, t0, 60_000, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
+  }
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { child, pid: child.pid!, port, origin, startMs, dataDir, stop };
+}
+
+/** Registers a fresh artist and returns the session cookie ("name=value"). */
+export async function signUp(origin: string): Promise<string> {
+  const suffix = crypto.randomBytes(4).toString('hex');
+  const res = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: `bench_${suffix}`, email: `bench_${suffix}@example.com`, password: 'correct horse battery staple' }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (!cookie) throw new Error('register set no cookie');
+  return cookie;
+}
+
+/** VmRSS and VmHWM (peak RSS since start or the last resetPeak) of a process, in MiB. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** Resets VmHWM to the current RSS (Linux: writing 5 to clear_refs). Returns false when not allowed. */
+export function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A throw-away PostgreSQL database on TEST_DATABASE_URL's server, or null when it is not set. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const name = `mo_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The machine, for the record. */
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** True when this module is the script node was started with. */
+export const isMain = (metaUrl: string) => process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(metaUrl);

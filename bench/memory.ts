@@ -1,0 +1,118 @@
+/**
+ * Start-up and memory of the server process (`node --import tsx bench/memory.ts`; part of
+ * `npm run bench`). Starts the app as production runs it (see bench/lib/server.ts) on SQLite and
+ * measures, from /proc:
+ * - start-up: spawn to the first 200 from /api/health (median of BENCH_ROUNDS starts);
+ * - idle RSS 2 s after start;
+ * - peak RSS while a 5-minute stereo 44.1 kHz WAV (generated) is uploaded and analysed as a job,
+ *   and RSS 10 s after the analysis finished (has it returned to idle?).
+ * Targets (issue "Fast and lean"): start < 0.5 s, idle < 120 MB, analysis peak < idle + 64 MB and
+ * back to idle afterwards.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { synth } from '@members-only/engines/audio';
+import { writeWav } from '../apps/server/src/audio/fixtures';
+import { ensureBuilt, isMain, machine, median, memoryOf, resetPeak, serverLabel, settings, signUp, startApp } from './lib/server';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SONG_SECONDS = Number(process.env.BENCH_SONG_SECONDS ?? 300);
+
+/** A song-like stereo signal: a 92 BPM click track over an A minor chord progression. */
+async function makeSong(file: string): Promise<void> {
+  const sampleRate = 44_100;
+  const click = synth.synthClickTrack({ bpm: 92, seconds: SONG_SECONDS, sampleRate, amplitude: 0.5 });
+  const chords = synth.synthChordProgression({ chords: synth.A_MINOR_PROGRESSION, secondsPerChord: 2, sampleRate });
+  const left = new Float32Array(click.length);
+  for (let i = 0; i < left.length; i++) left[i] = click[i] + 0.4 * chords[i % chords.length];
+  const right = Float32Array.from(left, (v, i) => 0.9 * v + 0.05 * chords[(i + 441) % chords.length]);
+  await writeWav(file, [left, right], sampleRate);
+}
+
+export interface MemoryFigures {
+  startMs: number;
+  idleRssMb: number;
+  analysisPeakMb: number;
+  afterRssMb: number;
+  analysisSeconds: number;
+}
+
+export async function runMemoryBench(): Promise<MemoryFigures> {
+  ensureBuilt();
+  console.log(`Memory benchmark; app: ${serverLabel}`);
+  console.log(`Machine: ${machine()}`);
+  const starts: number[] = [];
+  for (let i = 1; i < settings.rounds; i++) {
+    const app = await startApp({ LOG_LEVEL: 'warn' });
+    starts.push(app.startMs);
+    await app.stop();
+  }
+  const app = await startApp({ LOG_LEVEL: 'warn', MAX_UPLOAD_MB: '100' });
+  starts.push(app.startMs);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-bench-song-'));
+  try {
+    console.log(`  start to first 200: ${starts.map((s) => `${s.toFixed(0)} ms`).join(', ')}`);
+    await sleep(2000);
+    const idle = memoryOf(app.pid).rssMb;
+    console.log(`  idle RSS 2 s after start: ${idle.toFixed(0)} MB`);
+
+    const song = path.join(tmp, 'song.wav');
+    await makeSong(song);
+    const cookie = await signUp(app.origin);
+    const before = memoryOf(app.pid).rssMb;
+    const canReset = resetPeak(app.pid);
+    let sampledPeak = before;
+    const sampler = setInterval(() => {
+      sampledPeak = Math.max(sampledPeak, memoryOf(app.pid).rssMb);
+    }, 20);
+    const t0 = performance.now();
+    const form = new FormData();
+    form.append('audioFile', new Blob([fs.readFileSync(song)], { type: 'audio/wav' }), 'song.wav');
+    const upload = await fetch(`${app.origin}/api/tracks/upload`, { method: 'POST', headers: { cookie }, body: form });
+    if (upload.status !== 201) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
+    const { id } = (await upload.json()) as { id: number };
+    let status = 'queued';
+    let track: { analysis: { status: string; bpm: number | null; key: string | null; lufs: number | null; truePeak: number | null; error: string | null } } | undefined;
+    const deadline = performance.now() + 300_000;
+    while (!['done', 'failed'].includes(status) && performance.now() < deadline) {
+      await sleep(100);
+      track = (await (await fetch(`${app.origin}/api/tracks/${id}`, { headers: { cookie } })).json()) as typeof track;
+      status = track!.analysis.status;
+    }
+    const analysisSeconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    if (status !== 'done') throw new Error(`analysis ended as ${status}: ${track?.analysis.error ?? 'timed out'}`);
+    const peak = Math.max(sampledPeak, canReset ? memoryOf(app.pid).peakMb : 0);
+    const a = track!.analysis;
+    console.log(`  ${SONG_SECONDS} s song uploaded and analysed in ${analysisSeconds.toFixed(1)} s: ${a.bpm} BPM, ${a.key}, ${a.lufs} LUFS, ${a.truePeak} dBTP`);
+    console.log(`  RSS before upload ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB over idle)${canReset ? '' : ' (sampled every 20 ms)'}`);
+    const after: number[] = [];
+    for (let s = 1; s <= 10; s++) {
+      await sleep(1000);
+      after.push(memoryOf(app.pid).rssMb);
+    }
+    const afterRss = after[after.length - 1];
+    console.log(`  RSS after the analysis, each second for 10 s: ${after.map((m) => m.toFixed(0)).join(', ')} MB`);
+    const figures = { startMs: median(starts), idleRssMb: idle, analysisPeakMb: peak - idle, afterRssMb: afterRss, analysisSeconds };
+    console.table([
+      {
+        'start to first 200 (ms, median)': Math.round(figures.startMs),
+        'idle RSS (MB)': Math.round(idle),
+        'analysis peak over idle (MB)': Math.round(figures.analysisPeakMb),
+        'RSS 10 s after (MB)': Math.round(afterRss),
+      },
+    ]);
+    return figures;
+  } finally {
+    await app.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) {
+  runMemoryBench().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The server-side benchmarks in one run (`npm run bench` runs them after the Vitest benches):
+ * one build, then HTTP throughput (bench/http.ts), start-up and memory (bench/memory.ts) and the
+ * web bundle sizes (bench/bundle.ts). Each file also runs alone with `node --import tsx bench/<name>.ts`.
+ */
+import { runBundleBench } from './bundle';
+import { runHttpBench } from './http';
+import { ensureBuilt } from './lib/server';
+import { runMemoryBench } from './memory';
+
+ensureBuilt();
+await runHttpBench();
+console.log();
+await runMemoryBench();
+console.log();
+runBundleBench();
