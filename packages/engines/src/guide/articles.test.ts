@@ -30,6 +30,13 @@ describe('guide articles', () => {
     expect(article.body).not.toMatch(/\$\{|undefined|TODO/);
   });
 
+  it.each(ARTICLES.map((a) => [a.slug, a] as const))('%s has a one- or two-sentence summary whose numbers the body states', (_slug, article) => {
+    expect(words(article.summary)).toBeGreaterThanOrEqual(8);
+    expect(words(article.summary)).toBeLessThanOrEqual(60);
+    expect(article.summary.split(/(?<=[.!?])\s+(?=[A-Z])/).length).toBeLessThanOrEqual(2);
+    for (const n of article.summary.match(/\d+/g) ?? []) expect(article.body, `${article.slug}: ${n}`).toMatch(new RegExp(`(?<!\\d)${n}(?!\\d)`));
+  });
+
   it('covers every topic the product needs', () => {
     const slugs = new Set(ARTICLES.map((a) => a.slug));
     for (const slug of [
@@ -80,6 +87,7 @@ describe('guide articles', () => {
     expect(ARTICLES[0].tags).not.toContain('mutated');
     const page = getGuideArticle('contract-red-flags')!;
     expect(page.markdown.startsWith('# Record deals and contract red flags\n\n_General information, not legal advice.')).toBe(true);
+    expect(page.markdown).toContain('**In short:** Never sign a deal without your own entertainment lawyer');
     expect(page.markdown).toContain('## 360 deals');
     expect(getGuideArticle('nope')).toBeUndefined();
   });

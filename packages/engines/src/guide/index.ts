@@ -18,10 +18,10 @@ export function listGuideArticles(): GuideArticleSummary[] {
   return ARTICLES.map((a) => ({ slug: a.slug, title: a.title, tags: [...a.tags] }));
 }
 
-/** One article as Markdown (title, disclaimer, body), or undefined for an unknown slug. */
+/** One article as Markdown (title, disclaimer, short answer, body), or undefined for an unknown slug. */
 export function getGuideArticle(slug: string): (GuideArticleSummary & { markdown: string }) | undefined {
   const a = ARTICLES.find((x) => x.slug === slug);
   if (!a) return undefined;
   const disclaimer = a.disclaimer ? `_${a.disclaimer}_\n\n` : '';
-  return { slug: a.slug, title: a.title, tags: [...a.tags], markdown: `# ${a.title}\n\n${disclaimer}${a.body}\n` };
+  return { slug: a.slug, title: a.title, tags: [...a.tags], markdown: `# ${a.title}\n\n${disclaimer}**In short:** ${a.summary}\n\n${a.body}\n` };
 }

@@ -10,6 +10,8 @@ export interface GuideSection {
   id: string;
   slug: string;
   articleTitle: string;
+  /** The article's short answer (indexed with every section, like the title and tags). */
+  summary: string;
   /** Section heading; empty for the intro paragraph before the first `##`. */
   heading: string;
   /** Position in the article (0 = intro). */
@@ -47,7 +49,7 @@ export interface Guide {
 const TOKEN_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
 
 /** Field weights: title and tags are boosted over body text. */
-export const FIELD_BOOST = { title: 3, tags: 2.5, heading: 2, text: 1 } as const;
+export const FIELD_BOOST = { title: 3, tags: 2.5, summary: 1, heading: 2, text: 1 } as const;
 /** Extra weight for sections of articles tagged for the tool the question comes from. */
 export const TOOL_BOOST = 1.6;
 /** Intro paragraphs are short and general; a focused `##` section is usually the better quote. */
@@ -66,6 +68,7 @@ export function splitSections(article: GuideArticle): GuideSection[] {
       id: `${article.slug}#${order}`,
       slug: article.slug,
       articleTitle: article.title,
+      summary: article.summary,
       heading,
       order,
       text: text.trim(),
@@ -110,13 +113,15 @@ function build(articles: readonly GuideArticle[]): Guide {
   const sections = articles.flatMap(splitSections);
   const vocabulary = new Set<string>();
   const index = new MiniSearch<GuideSection>({
-    fields: ['title', 'tags', 'heading', 'text'],
+    fields: ['title', 'tags', 'summary', 'heading', 'text'],
     extractField: (doc, field) => {
       switch (field) {
         case 'title':
           return doc.articleTitle;
         case 'tags':
           return doc.tags;
+        case 'summary':
+          return doc.summary;
         case 'heading':
           return doc.heading;
         case 'text':

@@ -6,6 +6,12 @@ export interface GuideArticle {
   /** URL-safe, unique id. */
   slug: string;
   title: string;
+  /**
+   * The article's short answer: one or two sentences that answer its main question directly,
+   * drawn from what the body says (no fact or number that the body does not state). Shown at the
+   * top of the article page, and offered as the lead of a guide answer.
+   */
+  summary: string;
   /** Search keywords (slang, abbreviations, names) that may not appear in the body. */
   tags: string[];
   /** Tools whose questions this article serves especially well (biases ranking for that tool). */

@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'beat-leasing',
   title: 'Beat leasing vs exclusive licences',
+  summary:
+    'A beat you find online is the producer\'s copyrighted work, so you need a licence to release on it: a non-exclusive lease is cheap but limited (streams, videos, term) and others can use the same beat, while an exclusive licence stops further sales.',
   tags: ['beats', 'beat lease', 'leasing', 'exclusive', 'non-exclusive', 'type beat', 'YouTube beat', 'free beat', 'tagged beat', 'producer tag', 'BeatStars', 'Airbit', 'stream cap', 'producer credit', 'instrumental'],
   tools: ['chat', 'marketing'],
   disclaimer: LEGAL_DISCLAIMER,

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'building-a-fan-base',
   title: 'Building a fan base',
+  summary:
+    'Artists who grow usually release consistently, show up on short-form video, have a clear identity, turn listeners into a community and build an email or SMS list they own, over a long period.',
   tags: ['fans', 'fan base', 'fanbase', 'audience', 'grow', 'growth', 'followers', 'community', 'email list', 'SMS', 'newsletter', 'superfans', 'short-form video', 'consistency', 'promotion'],
   tools: ['chat', 'marketing'],
   body: `Streams come and go, but fans stay. The goal is not just more listeners, it is more people who care enough to come to a show, buy a shirt and tell a friend. That happens through consistency, visibility and real connection.

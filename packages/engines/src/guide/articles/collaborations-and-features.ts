@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'collaborations-and-features',
   title: 'Collaborations and features',
+  summary:
+    'Collaborate with artists whose audience would genuinely like your music, and put every feature in writing: the fee and what is delivered, the songwriting split, any master royalties, credit wording and label clearance if they are signed.',
   tags: ['collaboration', 'collaborations', 'collab', 'feature', 'features', 'feat', 'ft', 'guest verse', 'feature fee', 'joint single', 'remix', 'label clearance', 'waiver', 'collaboration ideas'],
   tools: ['chat', 'marketing', 'lyrics'],
   disclaimer: LEGAL_DISCLAIMER,

@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'contract-red-flags',
   title: 'Record deals and contract red flags',
+  summary:
+    'Never sign a deal without your own entertainment lawyer, and check who owns the masters, the term and options, the royalty rate, what an advance is recouped from, any 360 clauses and any perpetual grant of rights.',
   tags: ['contract', 'contracts', 'record deal', 'label deal', 'record label', 'signing', '360 deal', 'advance', 'recoupment', 'perpetuity', 'controlled composition', 'reversion', 'lawyer', 'management contract', 'publishing deal', 'deal', 'points', 'royalty rate'],
   tools: ['chat'],
   disclaimer: LEGAL_DISCLAIMER,

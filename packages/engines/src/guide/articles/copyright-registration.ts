@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'copyright-registration',
   title: 'Copyright registration basics',
+  summary:
+    'Copyright exists as soon as an original work is fixed, written down or recorded; in the US, registering with the Copyright Office (Form PA for the composition, Form SR for the recording) is generally needed before you can sue for infringement and can make statutory damages available.',
   tags: ['copyright', 'register copyright', 'copyright office', 'Form PA', 'Form SR', 'proof of creation', 'poor man\'s copyright', 'protect my music', 'stolen lyrics', 'infringement', 'ownership'],
   tools: ['chat', 'lyrics'],
   disclaimer: LEGAL_DISCLAIMER,

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'cover-art-basics',
   title: 'Cover art basics: specs and store rules',
+  summary:
+    'Most distributors ask for a square 3000 x 3000 pixel JPG or PNG in RGB, with no URLs, social handles, store logos or prices, text that matches your release metadata, and a design that still reads as a small thumbnail.',
   tags: ['cover art', 'artwork', 'album cover', 'single cover', 'cover', '3000x3000', 'resolution', 'image size', 'parental advisory', 'explicit', 'store guidelines', 'rejected artwork', 'design'],
   tools: ['chat', 'coverart', 'marketing'],
   body: `Your cover art is seen far more often than your song is played: in playlists, search results, social posts and notification screens. It has to look good as a tiny thumbnail and meet the technical rules of distributors and streaming services.

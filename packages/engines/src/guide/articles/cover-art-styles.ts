@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'cover-art-styles',
   title: 'Cover art concepts and styles',
+  summary:
+    'Start cover art from the song\'s idea and mood, then choose a style that carries it, such as minimalist, street art, abstract or photography based, and give your designer a clear brief with references.',
   tags: ['cover art ideas', 'art direction', 'concept', 'minimalist design', 'minimalism', 'street art', 'graffiti', 'abstract', 'abstract concept', 'photography', 'photography based', 'typography', 'designer', 'visual identity', 'aesthetic', 'mood board'],
   tools: ['coverart', 'marketing'],
   body: `Strong cover art starts with a concept, not a filter. Decide what the song feels like and what one image could stand for it, then choose a style that fits. Below are four directions that work well for rap releases, with practical tips for each.

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'distribution',
   title: 'Digital distribution: getting your music on streaming services',
+  summary:
+    'A distributor delivers your music to Spotify, Apple Music and other services, assigns ISRC and UPC codes and pays you the master royalties; upload at least three to four weeks before release so there is time for review and playlist pitching.',
   tags: ['distribution', 'distro', 'distributor', 'DistroKid', 'TuneCore', 'CD Baby', 'UnitedMasters', 'Amuse', 'ISRC', 'UPC', 'metadata', 'upload', 'Spotify', 'Apple Music', 'release'],
   tools: ['chat', 'marketing'],
   body: `You cannot upload a song straight to Spotify or Apple Music as an independent artist. A digital distributor delivers your music to the stores and streaming services, collects the master royalties they pay, and passes them on to you.

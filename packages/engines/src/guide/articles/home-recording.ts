@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'home-recording',
   title: 'Recording rap vocals at home',
+  summary:
+    'A good home vocal needs a suitable mic (a dynamic mic is forgiving in untreated rooms), a simple interface, a reflection-controlled space and clean levels: record at 24-bit with peaks roughly around -10 to -6 dBFS.',
   tags: ['recording', 'home studio', 'microphone', 'mic', 'condenser', 'dynamic', 'audio interface', 'gain staging', 'room treatment', 'acoustic treatment', 'vocal chain', 'headphones', 'DAW', 'pop filter'],
   tools: ['chat', 'review'],
   body: `Great rap records have been made in bedrooms and closets. You do not need expensive gear, but you do need a decent signal, a controlled room and clean levels. Fixing a bad recording in the mix is much harder than getting it right at the source.

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'live-shows-and-booking',
   title: 'Live shows and booking',
+  summary:
+    'Start at open mics and showcases, build a local draw you can prove, approach bookers with an EPK and a live clip, and agree in writing whether you get a guarantee, a door deal or a versus deal.',
   tags: ['live', 'shows', 'gigs', 'gig', 'concert', 'performing', 'booking', 'open mic', 'showcase', 'promoter', 'venue', 'guarantee', 'door deal', 'rider', 'tech rider', 'stage plot', 'tour', 'opening act'],
   tools: ['chat', 'marketing'],
   body: `Live shows turn casual listeners into fans faster than almost anything online. They also build your network and, over time, become real income. Start small, get good, and treat every show professionally.

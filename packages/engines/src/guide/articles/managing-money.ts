@@ -3,6 +3,8 @@ import { TAX_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'managing-money',
   title: 'Managing money as an independent artist',
+  summary:
+    'Keep music money in a separate account, track every payment and expense, move a fixed share of each payment into savings for taxes, budget each release, and know what is recoupable before you take an advance.',
   tags: ['money', 'finances', 'budget', 'taxes', 'tax', 'accountant', 'bank account', 'business account', 'income', 'expenses', 'deductions', 'invoices', 'LLC', 'recoup', 'self-employed'],
   tools: ['chat'],
   disclaimer: TAX_DISCLAIMER,

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'mastering-and-loudness',
   title: 'Mastering and loudness for streaming',
+  summary:
+    'Streaming services turn loud masters down to about -14 LUFS (Spotify, YouTube) or about -16 LUFS (Apple Music), so master for punch and clarity rather than maximum loudness, and keep true peak at or below about -1 dBTP.',
   tags: ['mastering', 'master', 'loudness', 'loud', 'LUFS', 'true peak', 'dBTP', 'normalization', 'normalisation', 'limiter', 'Spotify', 'Apple Music', 'YouTube', 'volume'],
   tools: ['chat', 'review'],
   body: `Mastering is the final step before release: balancing the overall tone, controlling dynamics, and setting the final level so the song translates well on every system. Loudness is the part artists ask about most, and it is often misunderstood.

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'merch',
   title: 'Merch for independent rappers',
+  summary:
+    'Start with one or two items fans would actually wear, test designs with print on demand or pre-orders before ordering stock in bulk, price well above the full cost of each item, and sell at shows and through limited drops and bundles.',
   tags: ['merch', 'merchandise', 'clothing', 't-shirts', 'hoodies', 'print on demand', 'screen printing', 'store', 'bundles', 'drops', 'Bandcamp', 'income'],
   tools: ['chat', 'marketing'],
   body: `Merch is one of the few income streams where a small audience can make real money. A fan who streams your song all month earns you very little; a fan who buys a shirt earns you far more and advertises you every time they wear it.

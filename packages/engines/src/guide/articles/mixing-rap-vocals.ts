@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'mixing-rap-vocals',
   title: 'Mixing rap vocals',
+  summary:
+    'A clear rap vocal comes from editing first, then a high-pass filter and gentle EQ cuts, firm compression, de-essing, reverb and delay on sends, and doubles and ad-libs that support the lead without fighting it.',
   tags: ['mixing', 'mix', 'vocals', 'vocal mix', 'EQ', 'compression', 'de-essing', 'de-esser', 'reverb', 'delay', 'ad-libs', 'adlibs', 'doubles', 'saturation', 'vocal chain', 'plugins'],
   tools: ['chat', 'review'],
   body: `In rap, the vocal is the song. Listeners forgive an average beat but not a vocal they cannot understand. A clean, upfront, consistent vocal that sits on top of the beat is the goal of most rap mixes.

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'music-industry-roles',
   title: 'Who does what: music industry roles',
+  summary:
+    'A manager guides your career for a commission (often about 15 to 20 percent), a booking agent finds shows, an entertainment lawyer reviews contracts, A&R people find and develop artists for labels, and a publicist gets you press.',
   tags: ['manager', 'management', 'booking agent', 'agent', 'lawyer', 'attorney', 'A&R', 'artists and repertoire', 'publicist', 'PR', 'label', 'promoter', 'business manager', 'team', 'roles'],
   tools: ['chat'],
   body: `As your career grows, other people start working with you. Knowing what each role does, how they are usually paid and when you need them helps you build a team without giving away more than you should.

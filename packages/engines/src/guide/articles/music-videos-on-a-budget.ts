@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'music-videos-on-a-budget',
   title: 'Music videos on a budget',
+  summary:
+    'A good low-budget video needs one clear idea, a modern phone can be enough, and good light is the biggest upgrade; get permission for locations and keep the edit tight.',
   tags: ['music video', 'video', 'visuals', 'filming', 'shoot', 'director', 'videographer', 'camera', 'phone', 'lighting', 'editing', 'visualizer', 'lyric video', 'budget'],
   tools: ['chat', 'marketing'],
   body: `A music video gives people a reason to watch, share and remember your song. You do not need a big budget. A clear idea, good light and careful planning beat expensive gear every time.

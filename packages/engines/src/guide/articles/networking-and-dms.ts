@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'networking-and-dms',
   title: 'Networking and DM etiquette',
+  summary:
+    'Give before you ask: support people\'s work first, keep DMs short and personal with one clear ask and one link, follow up once after a week or two, and build relationships in person where you can.',
   tags: ['networking', 'network', 'DM', 'DMs', 'direct message', 'outreach', 'cold email', 'connections', 'relationships', 'industry contacts', 'follow up', 'blogs', 'curators'],
   tools: ['chat', 'marketing'],
   body: `Most opportunities in music come through people: a producer who introduces you to an artist, a promoter who remembers you, a curator who likes how you approached them. Networking is not about collecting contacts; it is about building relationships where you are useful and easy to work with.

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'pre-saves',
   title: 'Pre-saves: building day-one listeners',
+  summary:
+    'A pre-save lets fans add an unreleased song to their library so it is saved automatically on release day; start the campaign two to four weeks before release and post snippets so people have heard what they are saving.',
   tags: ['pre-save', 'presave', 'pre-add', 'smart link', 'link in bio', 'countdown page', 'release day', 'anticipation', 'email capture'],
   tools: ['chat', 'marketing'],
   body: `A pre-save lets a fan commit to your song before it is out. When the release goes live, it is automatically added to their library, so you start release day with listeners instead of from zero.

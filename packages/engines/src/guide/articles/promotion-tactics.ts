@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'promotion-tactics',
   title: 'Promotion tactics for independent releases',
+  summary:
+    'Promote to the audience you already have first, make short-form video your main tool, add playlists, blogs, radio and small paid tests, and avoid anyone selling guaranteed streams.',
   tags: ['promotion', 'promote', 'marketing', 'promo', 'promotion tactics', 'ads', 'advertising', 'Meta ads', 'blogs', 'press', 'college radio', 'radio', 'playlist curators', 'fake streams', 'bots', 'street team', 'influencers', 'creators'],
   tools: ['chat', 'marketing'],
   body: `Great music still needs a push. Promotion is everything you do to put a release in front of people who are likely to love it. The most effective tactics for independent artists are cheap, repeatable and focused on real listeners.

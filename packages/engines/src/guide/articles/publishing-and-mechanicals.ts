@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'publishing-and-mechanicals',
   title: 'Publishing and mechanical royalties',
+  summary:
+    'Publishing is the business of the composition. Mechanical royalties are paid when a song is reproduced, including streams and downloads; in the US The MLC collects them for streaming and downloads, and an admin publisher can collect them worldwide for a commission.',
   tags: ['publishing', 'pub', 'mechanical', 'mechanicals', 'mechanical royalty', 'MLC', 'Mechanical Licensing Collective', 'Harry Fox', 'HFA', 'admin publisher', 'publishing administration', 'Songtrust', 'cover song', 'composition'],
   tools: ['chat'],
   disclaimer: LEGAL_DISCLAIMER,

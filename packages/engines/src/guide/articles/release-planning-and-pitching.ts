@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'release-planning-and-pitching',
   title: 'Release planning and playlist pitching',
+  summary:
+    'Plan releases backwards from the date: upload to your distributor about four weeks ahead and pitch in Spotify for Artists at least 7 days before release, ideally three to four weeks ahead, which is also what gets the song into followers\' Release Radar.',
   tags: ['release strategy', 'release plan', 'rollout', 'release calendar', 'timeline', 'playlist', 'playlists', 'pitching', 'pitch', 'Spotify for Artists', 'editorial playlists', 'Release Radar', 'single', 'EP', 'album', 'lead time'],
   tools: ['chat', 'marketing'],
   body: `A good release is planned backwards from the release date. The biggest mistake independent artists make is finishing a song on Wednesday and putting it out on Friday, which rules out editorial pitching and leaves no time to build anticipation.

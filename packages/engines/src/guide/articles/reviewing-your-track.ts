@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'reviewing-your-track',
   title: 'Reviewing your own track: lyrics, flow, structure and commercial potential',
+  summary:
+    'Review a track in passes: lyrics (clarity, specific detail, memorable lines), flow and delivery, structure (how soon the hook arrives) and commercial potential, then get specific feedback from listeners outside your circle and act on patterns.',
   tags: ['review', 'feedback', 'critique', 'review my lyrics', 'self-review', 'lyric review', 'track review', 'commercial potential', 'hit potential', 'improve', 'evaluate', 'A&R ears', 'quality control', 'structure feedback'],
   tools: ['review', 'lyrics', 'chat'],
   body: `Honest feedback is the fastest way to improve, and the most useful feedback often comes from learning to review your own work like an A&R would. Use this checklist before you release, and when asking others for their opinion.

@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'royalties-and-pros',
   title: 'Royalties 101: performance royalties and PROs',
+  summary:
+    'A song earns through two copyrights: your distributor pays you for the master, while performance royalties for the composition (radio, TV, venues, streaming) are collected by a PRO such as ASCAP, BMI, PRS or SOCAN, which pays you only if you are a member and your songs are registered.',
   tags: ['royalties', 'PRO', 'performing rights organization', 'ASCAP', 'BMI', 'SESAC', 'GMR', 'PRS', 'SOCAN', 'GEMA', 'SACEM', 'APRA AMCOS', 'radio', 'getting paid', 'writer share', 'publisher share', 'songwriter'],
   tools: ['chat'],
   disclaimer: LEGAL_DISCLAIMER,

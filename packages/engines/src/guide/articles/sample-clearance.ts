@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'sample-clearance',
   title: 'Sample clearance and interpolation',
+  summary:
+    'To release a song with a sample you usually need permission for both the recording (from the master owner) and the composition (from its publishers); replaying the part instead (interpolation) avoids the master clearance but still needs the publishers.',
   tags: ['sample', 'sampling', 'samples', 'clearance', 'clear a sample', 'interpolation', 'replay', 'flip', 'chop', 'fair use', 'royalty-free', 'sample pack', 'copyright infringement'],
   tools: ['chat'],
   disclaimer: LEGAL_DISCLAIMER,

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'social-media-strategy',
   title: 'Social media content strategy for rappers',
+  summary:
+    'Pick a few content pillars, post short videos on a steady weekly schedule, turn every session, show and release into several clips, and use analytics to decide what to make next.',
   tags: ['social media', 'social media plan', 'content plan', 'content calendar', 'TikTok', 'Instagram', 'IG', 'Reels', 'YouTube Shorts', 'posting schedule', 'algorithm', 'content pillars', 'snippets', 'marketing'],
   tools: ['chat', 'marketing'],
   body: `Posting randomly when a song drops rarely works. A simple, repeatable content plan keeps you visible between releases and turns your music into many pieces of content instead of one announcement.

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'song-structure',
   title: 'Song structure: intros, verses, hooks and bridges',
+  summary:
+    'A common rap structure is a short intro, an 8-bar hook, verses of 12 to 16 bars with the hook between them, an optional bridge and a final hook; many current songs are two to three minutes with the hook arriving early.',
   tags: ['structure', 'song structure', 'arrangement', 'bridge', 'write a bridge', 'intro', 'outro', 'pre-hook', 'pre-chorus', 'verse', 'hook', 'song length', 'structure feedback', 'format'],
   tools: ['chat', 'lyrics', 'review'],
   body: `Structure is the order in which a song delivers its parts. Good structure keeps attention from the first second to the last, and in the streaming era the first seconds matter more than ever.

@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'soundexchange',
   title: 'SoundExchange and digital performance royalties for masters',
+  summary:
+    'SoundExchange collects US digital performance royalties for recordings played on non-interactive services such as satellite and internet radio, and pays the featured artist and the rights owner directly, so register as both if you own your masters.',
   tags: ['SoundExchange', 'digital performance royalties', 'neighbouring rights', 'neighboring rights', 'satellite radio', 'SiriusXM', 'Pandora', 'internet radio', 'webcasting', 'PPL', 'featured artist', 'master royalties'],
   tools: ['chat'],
   disclaimer: LEGAL_DISCLAIMER,

@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'splits-and-split-sheets',
   title: 'Splits and split sheets',
+  summary:
+    'A split sheet is a short signed document that records who wrote a song and what percentage of the composition each writer owns; fill it in at the session, before release, with everyone\'s legal name, PRO, IPI number and share adding up to 100%.',
   tags: ['splits', 'split sheet', 'songwriting split', 'ownership', 'percentages', 'co-writer', 'producer split', 'IPI', 'credits', 'session'],
   tools: ['chat', 'marketing'],
   disclaimer: LEGAL_DISCLAIMER,

@@ -3,6 +3,8 @@ import { LEGAL_DISCLAIMER, type GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'sync-licensing',
   title: 'Sync licensing: music in TV, film, ads and games',
+  summary:
+    'Sync licensing is paid permission to use your music in TV, film, adverts or games; it needs a sync licence for the composition and a master use licence for the recording, so owning or controlling both sides makes your song easier to place.',
   tags: ['sync', 'synch', 'sync licence', 'sync license', 'placement', 'TV', 'film', 'movie', 'advert', 'commercial', 'video game', 'music supervisor', 'music library', 'one-stop', 'master use licence', 'cue sheet'],
   tools: ['chat', 'marketing'],
   disclaimer: LEGAL_DISCLAIMER,

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'writing-hooks',
   title: 'Writing hooks that stick',
+  summary:
+    'A hook works when it is short, simple and repetitive, carries the song\'s title and main feeling, and contrasts with the verses; hum melodies over the beat before writing words, and test it the next day.',
   tags: ['hook', 'hooks', 'chorus', 'write a hook', 'catchy', 'melody', 'refrain', 'earworm', 'song title', 'chant', 'singing', 'catchy chorus'],
   tools: ['chat', 'lyrics', 'review'],
   body: `The hook is the part people remember, sing back and use in their videos. Verses show your skill; the hook decides whether the song gets replayed. A great hook is usually simpler than you expect.

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'writing-verses',
   title: 'Writing better rap lyrics: verses, flow, rhyme and bar structure',
+  summary:
+    'Pick one clear idea for the verse, find the pocket before writing words, structure it in bars (16 is the standard verse), vary your flow, use multisyllabic, internal and slant rhymes without forcing them, and edit hard.',
   tags: ['lyrics', 'verse', 'verses', 'writing', 'write a verse', 'bars', 'flow', 'cadence', 'rhyme', 'rhymes', 'multisyllabic rhymes', 'multis', 'internal rhyme', 'punchlines', 'wordplay', 'rhyme scheme', 'songwriting'],
   tools: ['chat', 'lyrics', 'review'],
   body: `A great verse feels effortless to the listener and takes real craft to write. It combines rhythm (flow), sound (rhyme), structure (bars) and substance (what you are actually saying). Work on each one deliberately.

@@ -3,6 +3,8 @@ import type { GuideArticle } from '../types';
 const article: GuideArticle = {
   slug: 'youtube-content-id',
   title: 'YouTube Content ID and monetisation',
+  summary:
+    'Content ID matches uploads against registered recordings so the owner can monetise or track them; only register music you fully and exclusively own, which rules out non-exclusive leased beats and uncleared samples.',
   tags: ['YouTube', 'YT', 'Content ID', 'claims', 'copyright claim', 'monetization', 'monetisation', 'YouTube Partner Program', 'Official Artist Channel', 'Art Tracks', 'YouTube Music', 'YouTube Shorts', 'ad revenue'],
   tools: ['chat', 'marketing'],
   body: `YouTube is both a huge discovery platform and a source of income for artists. Content ID is the system that lets rights holders find and earn from uploads that use their music, including videos made by fans.
