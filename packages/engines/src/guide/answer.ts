@@ -22,9 +22,10 @@ export interface GuideAnswer {
 
 /** Below this score the best section is not trusted as an answer (raw MiniSearch BM25 score). */
 export const MIN_SCORE = 3;
-/** Share of the typed (non-stopword) terms the best article must match, unless it matches MIN_MATCHED_TERMS. */
-export const MIN_COVERAGE = 0.34;
-export const MIN_MATCHED_TERMS = 2;
+/** Share of the question (typed words weighted by rarity, see questionCoverage) an answer must cover. */
+export const MIN_COVERAGE = 0.5;
+/** A word matched only by typo tolerance counts this much: it may be a different word ("iphone" -> "phone"). */
+export const FUZZY_CREDIT = 0.5;
 /** Further sections are quoted only if they score at least this fraction of the best one. */
 export const SECTION_RATIO = 0.45;
 /** ...but the second section is included down to this fraction, so answers usually quote two. */
@@ -65,32 +66,53 @@ const SUGGESTED_TOPICS: Record<GuideToolType, string[]> = {
 const COVERAGE_ARTICLES = 3;
 
 /**
+ * The share of the question (0..1) that the best of the leading articles answers: each typed word
+ * (or slang word and its replacement) weighted by its IDF, so rare words count most.
+ */
+export function questionCoverage(hits: GuideHit[], questionTerms: string[][], idf: (term: string) => number = () => 1): number {
+  if (questionTerms.length === 0) return 1;
+  // Per article: the best credit each query term earned (1 exact or prefix, FUZZY_CREDIT by typo tolerance).
+  const creditByArticle = new Map<string, Map<string, number>>();
+  for (const hit of hits) {
+    let credits = creditByArticle.get(hit.section.slug);
+    if (!credits) {
+      if (creditByArticle.size >= COVERAGE_ARTICLES) continue;
+      credits = new Map();
+      creditByArticle.set(hit.section.slug, credits);
+    }
+    const matchedTerms = Object.keys(hit.match);
+    for (const q of hit.queryTerms) {
+      const credit = matchedTerms.some((m) => m.startsWith(q)) ? 1 : FUZZY_CREDIT;
+      credits.set(q, Math.max(credits.get(q) ?? 0, credit));
+    }
+  }
+  const weights = questionTerms.map((group) => Math.max(...group.map(idf)));
+  const total = weights.reduce((a, b) => a + b, 0);
+  let best = 0;
+  for (const credits of creditByArticle.values()) {
+    let answered = 0;
+    questionTerms.forEach((group, i) => {
+      answered += weights[i] * Math.max(0, ...group.map((t) => credits.get(t) ?? 0));
+    });
+    best = Math.max(best, total > 0 ? answered / total : 0);
+  }
+  return best;
+}
+
+/**
  * Whether the search found a real answer rather than an incidental word match. The best hit must
  * (1) score above MIN_SCORE, (2) match at least one term in its article's title or tags, so the
  * question is about what the article is about ("fix my car engine" only hits body text), and
- * (3) one of the leading articles must match a fair share of what the user typed ("learn python
- * programming" only matches "program"): MIN_MATCHED_TERMS words, or MIN_COVERAGE of them.
+ * (3) one of the leading articles must answer at least MIN_COVERAGE of the question, each typed
+ * word weighted by how rare it is in the guide (a word the guide never uses weighs the most), so
+ * "learn python programming" is not answered because "program" occurs somewhere.
  */
-export function isConfidentMatch(hits: GuideHit[], questionTerms: string[][]): boolean {
+export function isConfidentMatch(hits: GuideHit[], questionTerms: string[][], idf?: (term: string) => number): boolean {
   const top = hits[0];
   if (!top || top.score < MIN_SCORE) return false;
   const topical = Object.values(top.match).some((fields) => fields.includes('title') || fields.includes('tags'));
   if (!topical) return false;
-  if (questionTerms.length === 0) return true;
-  const matchedByArticle = new Map<string, Set<string>>();
-  for (const hit of hits) {
-    let matched = matchedByArticle.get(hit.section.slug);
-    if (!matched) {
-      if (matchedByArticle.size >= COVERAGE_ARTICLES) continue;
-      matched = new Set();
-      matchedByArticle.set(hit.section.slug, matched);
-    }
-    for (const t of hit.queryTerms) matched.add(t);
-  }
-  return [...matchedByArticle.values()].some((matched) => {
-    const count = questionTerms.filter((group) => group.some((t) => matched.has(t))).length;
-    return count >= Math.min(MIN_MATCHED_TERMS, questionTerms.length) || count / questionTerms.length >= MIN_COVERAGE;
-  });
+  return questionCoverage(hits, questionTerms, idf) >= MIN_COVERAGE;
 }
 
 /** Chooses the sections to quote: the best one, then close runners-up, at most `max`. */
@@ -147,7 +169,7 @@ export function answerFromGuide(question: string, opts: GuideAnswerOptions = {})
   const requested = Number.isFinite(opts.maxSections) ? Math.floor(opts.maxSections!) : DEFAULT_MAX_SECTIONS;
   const max = Math.min(5, Math.max(1, requested));
   const hits = question.trim() ? guide.search(question, { toolType }) : [];
-  if (!isConfidentMatch(hits, guide.questionTerms(question))) return noMatch(question, toolType, guide.articles);
+  if (!isConfidentMatch(hits, guide.questionTerms(question), guide.idf)) return noMatch(question, toolType, guide.articles);
 
   const chosen = selectSections(hits, max);
   // Group quoted sections by article; articles and the sections within them in relevance order.

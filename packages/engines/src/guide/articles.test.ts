@@ -46,6 +46,11 @@ describe('guide articles', () => {
       'live-shows-and-booking', 'merch', 'music-videos-on-a-budget', 'contract-red-flags', 'copyright-registration',
       'collaborations-and-features', 'managing-money', 'music-industry-roles', 'networking-and-dms', 'press-kit-epk',
       'youtube-content-id', 'writing-verses', 'writing-hooks', 'cover-art-basics',
+      // Production basics and the money questions artists ask every day
+      'tempo-and-bpm-by-genre', 'drum-programming', '808s-tuning-and-glide', 'mixing-low-end', 'vocal-chain',
+      'autotune-and-pitch-correction', 'beat-arrangement', 'keys-and-scales', 'mix-prep-and-stems', 'mix-translation',
+      'making-beats-basics', 'choosing-a-beat', 'working-with-producers', 'streaming-payouts', 'advances-and-funding',
+      'release-admin-checklist',
     ]) {
       expect(slugs.has(slug), slug).toBe(true);
     }
@@ -68,6 +73,9 @@ describe('guide articles', () => {
     expect(loud).toMatch(/normalise/);
     expect(body('cover-art-basics')).toMatch(/3000 x 3000/);
     expect(body('copyright-registration')).toMatch(/Form PA[\s\S]*Form SR|\*\*PA[\s\S]*\*\*SR/);
+    expect(body('tempo-and-bpm-by-genre')).toMatch(/Trap usually sits at \*\*130-150 BPM\*\*, often written as \*\*65-75 BPM\*\* in half-time/);
+    expect(body('mixing-low-end')).toMatch(/below roughly \*\*100 Hz\*\*/);
+    expect(body('streaming-payouts')).toMatch(/no fixed rate/);
   });
 
   it('puts a general-information disclaimer on legal, tax and money articles', () => {

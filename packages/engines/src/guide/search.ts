@@ -1,7 +1,7 @@
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
 import { ARTICLES } from './articles/index';
 import { expandQuery } from './synonyms';
-import { processIndexTerm, processQueryTerm } from './text';
+import { isFillerTypo, normaliseForIndex, processIndexTerm, processQueryTerm } from './text';
 import type { GuideArticle, GuideToolType } from './types';
 
 /** One `##` section of an article: the unit that is indexed and quoted. */
@@ -40,9 +40,17 @@ export interface Guide {
   search(question: string, opts?: { toolType?: GuideToolType }): GuideHit[];
   /**
    * What the question asks for, as groups of processed terms: one group per typed word (after
-   * stopwords), and one per slang word replaced by a synonym rule (any of its expansion terms).
+   * stopwords, with the terms a synonym rule linked to it), and one per slang word replaced by a
+   * synonym rule (any of its expansion terms).
    */
   questionTerms(question: string): string[][];
+  /**
+   * The processed terms of a question with their weights: 1 for words the user typed,
+   * EXPANSION_WEIGHT for terms added by synonym rules.
+   */
+  queryTermWeights(question: string): Map<string, number>;
+  /** Inverse document frequency of a processed term over the sections (higher is rarer). */
+  idf(term: string): number;
 }
 
 /** MiniSearch's default tokenizer: split on whitespace and punctuation. */
@@ -97,6 +105,14 @@ function fuzziness(term: string, vocabulary: ReadonlySet<string>): number | fals
   return term.length >= 7 ? 2 : 1;
 }
 
+/** Query terms as processQueryTerm makes them, minus misspelt filler words the index does not know. */
+function queryTermProcessor(vocabulary: ReadonlySet<string>): (term: string) => string | null {
+  return (term) => {
+    const t = processQueryTerm(term);
+    return t && !vocabulary.has(t) && isFillerTypo(term) ? null : t;
+  };
+}
+
 function searchOptions(vocabulary: ReadonlySet<string>): SearchOptions {
   return {
     boost: { ...FIELD_BOOST },
@@ -104,8 +120,26 @@ function searchOptions(vocabulary: ReadonlySet<string>): SearchOptions {
     fuzzy: (term) => fuzziness(term, vocabulary),
     weights: { fuzzy: 0.35, prefix: 0.5 },
     combineWith: 'OR',
-    processTerm: processQueryTerm,
+    processTerm: queryTermProcessor(vocabulary),
   };
+}
+
+/** The text of one indexed field of a section. */
+function fieldText(doc: GuideSection, field: string): string {
+  switch (field) {
+    case 'title':
+      return doc.articleTitle;
+    case 'tags':
+      return doc.tags;
+    case 'summary':
+      return doc.summary;
+    case 'heading':
+      return doc.heading;
+    case 'text':
+      return doc.text;
+    default:
+      return String(doc[field as keyof GuideSection] ?? '');
+  }
 }
 
 function build(articles: readonly GuideArticle[]): Guide {
@@ -114,22 +148,7 @@ function build(articles: readonly GuideArticle[]): Guide {
   const vocabulary = new Set<string>();
   const index = new MiniSearch<GuideSection>({
     fields: ['title', 'tags', 'summary', 'heading', 'text'],
-    extractField: (doc, field) => {
-      switch (field) {
-        case 'title':
-          return doc.articleTitle;
-        case 'tags':
-          return doc.tags;
-        case 'summary':
-          return doc.summary;
-        case 'heading':
-          return doc.heading;
-        case 'text':
-          return doc.text;
-        default:
-          return String(doc[field as keyof GuideSection] ?? '');
-      }
-    },
+    extractField: (doc, field) => normaliseForIndex(fieldText(doc, field)),
     processTerm: (term) => {
       const t = processIndexTerm(term);
       if (t) vocabulary.add(t);
@@ -138,6 +157,18 @@ function build(articles: readonly GuideArticle[]): Guide {
     searchOptions: searchOptions(vocabulary),
   });
   index.addAll(sections);
+  // Section frequency of every indexed term, for weighting the words of a question.
+  const documentFrequency = new Map<string, number>();
+  for (const section of sections) {
+    const terms = new Set<string>();
+    for (const field of ['title', 'tags', 'summary', 'heading', 'text']) {
+      for (const token of normaliseForIndex(fieldText(section, field)).split(TOKEN_SEPARATOR)) {
+        const t = token ? processIndexTerm(token) : null;
+        if (t) terms.add(t);
+      }
+    }
+    for (const t of terms) documentFrequency.set(t, (documentFrequency.get(t) ?? 0) + 1);
+  }
   const byId = new Map(sections.map((s) => [s.id, s]));
   const buildMs = performance.now() - started;
 
@@ -160,18 +191,25 @@ function build(articles: readonly GuideArticle[]): Guide {
     return results.map((r) => ({ section: byId.get(r.id as string)!, score: r.score, queryTerms: r.queryTerms, match: r.match }));
   }
 
+  const processQuery = queryTermProcessor(vocabulary);
   const processAll = (text: string): string[] => [
     ...new Set(
       text
         .split(TOKEN_SEPARATOR)
-        .map((t) => (t ? processQueryTerm(t) : null))
+        .map((t) => (t ? processQuery(t) : null))
         .filter((t): t is string => !!t),
     ),
   ];
 
   function questionTerms(question: string): string[][] {
-    const { base, replaced } = expandQuery(question);
+    const { base, replaced, linked } = expandQuery(question);
     const groups = processAll(base).map((t) => [t]);
+    // A typed word that a synonym rule linked to the articles' wording is answered by either.
+    for (const { words, expand } of linked) {
+      const matchedWords = new Set(processAll(words));
+      const alternatives = processAll(expand);
+      for (const group of groups) if (matchedWords.has(group[0])) group.push(...alternatives.filter((t) => !group.includes(t)));
+    }
     for (const expansion of replaced) {
       const terms = processAll(expansion);
       if (terms.length) groups.push(terms);
@@ -179,7 +217,20 @@ function build(articles: readonly GuideArticle[]): Guide {
     return groups;
   }
 
-  return { articles, sections, index, buildMs, search, questionTerms };
+  function queryTermWeights(question: string): Map<string, number> {
+    const { base, expansion } = expandQuery(question);
+    const weights = new Map<string, number>();
+    for (const t of processAll(expansion)) weights.set(t, EXPANSION_WEIGHT);
+    for (const t of processAll(base)) weights.set(t, 1);
+    return weights;
+  }
+
+  const idf = (term: string): number => {
+    const df = documentFrequency.get(term) ?? 0;
+    return Math.log(1 + sections.length / (df + 0.5));
+  };
+
+  return { articles, sections, index, buildMs, search, questionTerms, queryTermWeights, idf };
 }
 
 let cached: Guide | undefined;

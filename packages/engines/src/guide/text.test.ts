@@ -62,7 +62,7 @@ describe('synonym expansion', () => {
     const q = expandQuery('which PRO should I join');
     expect(q.base).toBe('which should I join');
     expect(q.replaced).toEqual(['performing rights organization']);
-    expect(expandQuery('how to mix vocals')).toEqual({ base: 'how to mix vocals', expansion: '', replaced: [] });
+    expect(expandQuery('how to mix vocals')).toEqual({ base: 'how to mix vocals', expansion: '', replaced: [], linked: [] });
     // "sample rate" is a recording question, not sample clearance.
     expect(expandQuery('what sample rate').expansion).not.toContain('clearance');
   });

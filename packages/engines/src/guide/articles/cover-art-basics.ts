@@ -9,9 +9,9 @@ const article: GuideArticle = {
   tools: ['chat', 'coverart', 'marketing'],
   body: `Your cover art is seen far more often than your song is played: in playlists, search results, social posts and notification screens. It has to look good as a tiny thumbnail and meet the technical rules of distributors and streaming services.
 
-## Technical specs
+## Technical specs: size and format
 
-- **Square, 3000 x 3000 pixels** is the standard most distributors ask for; smaller images are often rejected or look blurry on large screens.
+- **Size: square, 3000 x 3000 pixels** is the standard most distributors ask for; smaller images are often rejected or look blurry on large screens.
 - **JPG or PNG**, in **RGB** colour (not CMYK, which is for print).
 - High quality: no visible pixelation, compression artefacts or blurry upscaled images.
 - Keep important details away from the very edges; some platforms crop or round corners.

@@ -33,14 +33,32 @@ import coverArtBasics from './cover-art-basics';
 import coverArtStyles from './cover-art-styles';
 import managingMoney from './managing-money';
 import musicIndustryRoles from './music-industry-roles';
+import tempoAndBpmByGenre from './tempo-and-bpm-by-genre';
+import drumProgramming from './drum-programming';
+import eightOhEights from './808s-tuning-and-glide';
+import mixingLowEnd from './mixing-low-end';
+import vocalChain from './vocal-chain';
+import autotuneAndPitchCorrection from './autotune-and-pitch-correction';
+import beatArrangement from './beat-arrangement';
+import keysAndScales from './keys-and-scales';
+import mixPrepAndStems from './mix-prep-and-stems';
+import mixTranslation from './mix-translation';
+import makingBeatsBasics from './making-beats-basics';
+import choosingABeat from './choosing-a-beat';
+import workingWithProducers from './working-with-producers';
+import streamingPayouts from './streaming-payouts';
+import advancesAndFunding from './advances-and-funding';
+import releaseAdminChecklist from './release-admin-checklist';
 
 export const ARTICLES: readonly GuideArticle[] = [
   royaltiesAndPros,
   publishingAndMechanicals,
   soundexchange,
+  streamingPayouts,
   splitsAndSplitSheets,
   copyrightRegistration,
   contractRedFlags,
+  advancesAndFunding,
   sampleClearance,
   beatLeasing,
   syncLicensing,
@@ -48,6 +66,7 @@ export const ARTICLES: readonly GuideArticle[] = [
   distribution,
   releasePlanningAndPitching,
   preSaves,
+  releaseAdminChecklist,
   promotionTactics,
   buildingAFanBase,
   socialMediaStrategy,
@@ -60,6 +79,19 @@ export const ARTICLES: readonly GuideArticle[] = [
   homeRecording,
   mixingRapVocals,
   masteringAndLoudness,
+  mixPrepAndStems,
+  mixTranslation,
+  vocalChain,
+  autotuneAndPitchCorrection,
+  makingBeatsBasics,
+  tempoAndBpmByGenre,
+  drumProgramming,
+  eightOhEights,
+  mixingLowEnd,
+  keysAndScales,
+  beatArrangement,
+  choosingABeat,
+  workingWithProducers,
   writingVerses,
   writingHooks,
   songStructure,

@@ -5,7 +5,7 @@ const article: GuideArticle = {
   title: 'Press kits and EPKs',
   summary:
     'An EPK holds a short and a longer bio, links to your best songs, a live performance clip, press photos, real highlights, upcoming dates and contact details; keep it current and link it in every pitch.',
-  tags: ['EPK', 'electronic press kit', 'press kit', 'one sheet', 'bio', 'biography', 'press photos', 'press', 'media', 'blogs', 'booking', 'pitch'],
+  tags: ['EPK', 'electronic press kit', 'press kit', 'one sheet', 'bio', 'biography', 'press photos', 'press', 'media', 'blogs', 'booking', 'press pitch'],
   tools: ['chat', 'marketing'],
   body: `An EPK (electronic press kit) is a single place where a promoter, journalist, playlist curator or label can learn who you are in under two minutes. A clear, current EPK makes you look professional and makes it easy for people to say yes.
 

@@ -5,7 +5,7 @@ const article: GuideArticle = {
   title: 'Splits and split sheets',
   summary:
     'A split sheet is a short signed document that records who wrote a song and what percentage of the composition each writer owns; fill it in at the session, before release, with everyone\'s legal name, PRO, IPI number and share adding up to 100%.',
-  tags: ['splits', 'split sheet', 'songwriting split', 'ownership', 'percentages', 'co-writer', 'producer split', 'IPI', 'credits', 'session'],
+  tags: ['splits', 'split sheet', 'songwriting split', 'ownership', 'percentages', 'co-writer', 'producer split', 'IPI', 'writer credits', 'session'],
   tools: ['chat', 'marketing'],
   disclaimer: LEGAL_DISCLAIMER,
   body: `A split sheet is a short written agreement that says who wrote a song and what percentage of the composition each writer owns. It takes five minutes to fill in and can save a friendship, a release and a lot of money.
