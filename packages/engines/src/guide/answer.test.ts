@@ -106,4 +106,42 @@ describe('answerFromGuide', () => {
     }
     expect(misses).toEqual([]);
   });
+
+  it('leads with a short answer taken from the article text', () => {
+    const answer = answerFromGuide('what BPM should a trap beat be?');
+    expect(answer.kind).toBe('answer');
+    expect(answer.articles[0].slug).toBe('tempo-and-bpm-by-genre');
+    expect(answer.lead).toMatch(/130-150 BPM/);
+    const [framing, lead] = answer.markdown.split('\n\n');
+    expect(framing).toBe('Here is what the built-in guide says:');
+    expect(lead).toBe(`**Short answer:** ${answer.lead}`);
+    // Honest: the lead is the article's summary or a sentence of its body, never new text.
+    for (const question of ['how do I mix 808s?', 'what is a split sheet', 'how loud should my master be for spotify', 'what is an isrc']) {
+      const a = answerFromGuide(question);
+      const article = ARTICLES.find((x) => x.slug === a.articles[0].slug)!;
+      const source = `${article.summary} ${article.body.replace(/\s+/g, ' ')}`;
+      const firstSentence = a.lead!.replace(/\s+/g, ' ').split(/(?<=[.!?])\s/)[0];
+      expect(source, question).toContain(firstSentence.replace(/[.:]$/, ''));
+    }
+  });
+
+  it('sends requests to make something to the tool that makes it, in two sentences', () => {
+    const answer = answerFromGuide('write me a hook about grinding');
+    expect(answer).toMatchObject({ kind: 'route', tool: 'lyrics', articles: [] });
+    expect(answer.markdown).toContain('**Lyric Assist**');
+    expect(answer.markdown.split('\n\n')).toHaveLength(3);
+    expect(answer.markdown.endsWith(CONNECT_MODEL_LINE)).toBe(true);
+    expect(answerFromGuide('make me a trap beat').tool).toBe('studio');
+    expect(answerFromGuide('generate cover art for my mixtape').tool).toBe('coverart');
+    // Inside the tool that makes it, the how-to articles are the answer (see the quick actions).
+    expect(answerFromGuide('write me a hook about grinding', { toolType: 'lyrics' }).kind).toBe('answer');
+  });
+
+  it('names the tool that may help when nothing matches', () => {
+    const answer = answerFromGuide('how do i make my beat sound like metro boomin');
+    expect(answer).toMatchObject({ kind: 'no-match', tool: 'studio', articles: [] });
+    expect(answer.markdown.split('\n')[0]).toMatch(/^The built-in guide has no article that answers that, so I would rather not guess\. \*\*Studio\*\*/);
+    expect(answerFromGuide('what is the capital of france').tool).toBeUndefined();
+  });
 });
+

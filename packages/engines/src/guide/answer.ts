@@ -1,3 +1,5 @@
+import { detectToolRequest, GUIDE_TOOLS, requestWithoutSubject, toolHint, type GuideTool } from './intent';
+import { chooseLead } from './lead';
 import { createGuide, type GuideHit, type GuideSection } from './search';
 import type { GuideArticle, GuideToolType } from './types';
 
@@ -18,6 +20,16 @@ export interface GuideAnswer {
   /** Articles quoted in the answer, most relevant first (empty when nothing matched). */
   articles: { slug: string; title: string }[];
   engine: typeof GUIDE_ENGINE;
+  /**
+   * 'answer': quotes articles; 'route': the message asks for something to be made (a hook, a
+   * beat, a cover) and the answer sends the artist to `tool`; 'no-match': the guide has nothing
+   * relevant and says so, naming `tool` when one fits the subject.
+   */
+  kind: 'answer' | 'route' | 'no-match';
+  /** The app tool the answer points to (always set for 'route'). */
+  tool?: GuideTool;
+  /** The short answer the markdown leads with (for 'answer'): a sentence from the article's text. */
+  lead?: string;
 }
 
 /** Below this score the best section is not trusted as an answer (raw MiniSearch BM25 score). */
@@ -138,11 +150,21 @@ function articleLabel(article: { title: string }): string {
   return `**${article.title}**`;
 }
 
+/** The tool an unanswered question on this subject is best taken to, in one sentence. */
+function toolLine(tool: GuideTool): string {
+  const info = GUIDE_TOOLS[tool];
+  return `**${info.name}** may help with that: open it from the menu to ${info.does}.`;
+}
+
 function noMatch(question: string, toolType: GuideToolType, articles: readonly GuideArticle[]): GuideAnswer {
   const bySlug = new Map(articles.map((a) => [a.slug, a]));
   const topics = SUGGESTED_TOPICS[toolType].map((slug) => bySlug.get(slug)).filter((a): a is GuideArticle => !!a);
-  const intro = question.trim()
-    ? 'The built-in guide has no article that answers that, so I would rather not guess.'
+  const asked = question.trim() !== '';
+  const hint = asked ? toolHint(question) : undefined;
+  // No pointer to the tool the question was asked in: the artist is already there.
+  const tool = hint && hint !== toolType ? hint : undefined;
+  const intro = asked
+    ? `The built-in guide has no article that answers that, so I would rather not guess.${tool ? ` ${toolLine(tool)}` : ''}`
     : 'Ask a question and the built-in guide will answer from its articles.';
   const markdown = [
     intro,
@@ -155,12 +177,26 @@ function noMatch(question: string, toolType: GuideToolType, articles: readonly G
     '',
     CONNECT_MODEL_LINE,
   ].join('\n');
-  return { markdown, articles: [], engine: GUIDE_ENGINE };
+  return { markdown, articles: [], engine: GUIDE_ENGINE, kind: 'no-match', ...(tool ? { tool } : {}) };
+}
+
+/** A request to make something: say in two sentences that the guide cannot, and which tool can. */
+function routeToTool(tool: GuideTool): GuideAnswer {
+  const info = GUIDE_TOOLS[tool];
+  const markdown = [
+    `The built-in guide answers questions from its articles; it can't ${info.cannot}. **${info.name}** is the tool for that: open it from the menu to ${info.does}.`,
+    `If you want to learn how to do it yourself, ask the guide, for example ${info.ask}.`,
+    CONNECT_MODEL_LINE,
+  ].join('\n\n');
+  return { markdown, articles: [], engine: GUIDE_ENGINE, kind: 'route', tool };
 }
 
 /**
- * Answers a question from the built-in guide: quotes the two or three most relevant `##` sections
- * under their article titles, names the sources, and ends with the connect-a-model line.
+ * Answers a question from the built-in guide. Requests to make something (a hook, a beat, a
+ * cover) are sent to the app's tool for it; questions the guide cannot answer get an honest
+ * "no article answers that". Otherwise the answer leads with a short answer taken from the best
+ * article's text, quotes the two or three most relevant `##` sections under their article
+ * titles, names the sources, and ends with the connect-a-model line.
  */
 export function answerFromGuide(question: string, opts: GuideAnswerOptions = {}): GuideAnswer {
   const guide = createGuide();
@@ -168,8 +204,12 @@ export function answerFromGuide(question: string, opts: GuideAnswerOptions = {})
   const toolType: GuideToolType = opts.toolType && Object.hasOwn(TOOL_LEADS, opts.toolType) ? opts.toolType : 'chat';
   const requested = Number.isFinite(opts.maxSections) ? Math.floor(opts.maxSections!) : DEFAULT_MAX_SECTIONS;
   const max = Math.min(5, Math.max(1, requested));
-  const hits = question.trim() ? guide.search(question, { toolType }) : [];
-  if (!isConfidentMatch(hits, guide.questionTerms(question), guide.idf)) return noMatch(question, toolType, guide.articles);
+  // Inside the tool that makes the thing, the guide's how-to articles are the useful answer.
+  const wanted = detectToolRequest(question);
+  if (wanted && wanted !== toolType) return routeToTool(wanted);
+  const query = wanted ? requestWithoutSubject(question) : question;
+  const hits = query.trim() ? guide.search(query, { toolType }) : [];
+  if (!isConfidentMatch(hits, guide.questionTerms(query), guide.idf)) return noMatch(question, toolType, guide.articles);
 
   const chosen = selectSections(hits, max);
   // Group quoted sections by article; articles and the sections within them in relevance order.
@@ -181,8 +221,9 @@ export function answerFromGuide(question: string, opts: GuideAnswerOptions = {})
   }
   const bySlug = new Map(guide.articles.map((a) => [a.slug, a]));
   const quoted = [...groups.keys()].map((slug) => bySlug.get(slug)!);
+  const lead = chooseLead(query, bySlug.get(hits[0].section.slug)!, hits[0].section, guide);
 
-  const parts: string[] = [TOOL_LEADS[toolType]];
+  const parts: string[] = [TOOL_LEADS[toolType], `**Short answer:** ${lead}`];
   for (const article of quoted) {
     const sections = groups.get(article.slug)!;
     parts.push(`### ${article.title}`);
@@ -206,5 +247,7 @@ export function answerFromGuide(question: string, opts: GuideAnswerOptions = {})
     markdown: parts.join('\n\n'),
     articles: quoted.map((a) => ({ slug: a.slug, title: a.title })),
     engine: GUIDE_ENGINE,
+    kind: 'answer',
+    lead,
   };
 }

@@ -3,6 +3,9 @@ import type { GuideArticle, GuideToolType } from './types';
 
 export { answerFromGuide, CONNECT_MODEL_LINE, GUIDE_ENGINE, isConfidentMatch } from './answer';
 export type { GuideAnswer, GuideAnswerOptions } from './answer';
+export { detectToolRequest, GUIDE_TOOLS, toolHint } from './intent';
+export type { GuideTool, GuideToolInfo } from './intent';
+export { chooseLead } from './lead';
 export { buildGuide, createGuide, splitSections } from './search';
 export type { Guide, GuideHit, GuideSection } from './search';
 export type { GuideArticle, GuideToolType };
