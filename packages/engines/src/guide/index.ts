@@ -3,6 +3,10 @@ import type { GuideArticle, GuideToolType } from './types';
 
 export { answerFromGuide, CONNECT_MODEL_LINE, GUIDE_ENGINE, isConfidentMatch } from './answer';
 export type { GuideAnswer, GuideAnswerOptions } from './answer';
+export { answerOutcome, runGuideEval } from './eval';
+export type { GuideEvalMiss, GuideEvalReport, GuideEvalResult } from './eval';
+export { GUIDE_EVAL_SET } from './eval-set';
+export type { GuideEvalCase, GuideEvalExpectation } from './eval-set';
 export { detectToolRequest, GUIDE_TOOLS, toolHint } from './intent';
 export type { GuideTool, GuideToolInfo } from './intent';
 export { chooseLead } from './lead';
