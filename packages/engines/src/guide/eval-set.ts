@@ -5,8 +5,13 @@
  * the artist to the tool that does. Written the way artists type: slang, typos, short.
  *
  * `heldOut` marks questions that were written up front but only added after the matching was
- * tuned, to check that the tuning did not overfit the rest. Run by eval.test.ts (top-1 accuracy
- * must stay at or above 90%) and bench/guide-eval.bench.ts (prints accuracy and misses).
+ * tuned, to check that the tuning did not overfit the rest: 16 of 17 on the day they were added.
+ * Caveats: one held-out question was run by accident during tuning and replaced by a new one
+ * before the set was added; the two held-out requests to make something were known while the
+ * request patterns in intent.ts were written; and "how often shud i release singles" was labelled
+ * for a planned release-frequency article that was not written, then relabelled to the release
+ * planning article (which covers it) before it was run. Run by eval.test.ts (top-1 accuracy must
+ * stay at or above 90%) and bench/guide-eval.bench.ts (prints accuracy and misses).
  */
 import type { GuideTool } from './intent';
 
@@ -94,4 +99,22 @@ export const GUIDE_EVAL_SET: readonly GuideEvalCase[] = [
   { question: 'who won the nba finals', expected: 'no match' },
   { question: 'best pizza near me', expected: 'no match' },
   { question: 'how do i fix my iphone screen', expected: 'no match' },
+  // Held out while the matching was tuned, added afterwards (see the header)
+  { question: 'trap hi hat rolls how', expected: 'drum-programming', heldOut: true },
+  { question: 'whats the bpm for afrobeats', expected: 'tempo-and-bpm-by-genre', heldOut: true },
+  { question: 'my 808 is out of tune with the melody', expected: '808s-tuning-and-glide', heldOut: true },
+  { question: 'does my kick need to be in mono', expected: 'mixing-low-end', heldOut: true },
+  { question: 'how to compress rap vocals', expected: 'mixing-rap-vocals', heldOut: true },
+  { question: 'what plugins go on vocals first', expected: 'vocal-chain', heldOut: true },
+  { question: 'spotify pays how much per 1000 streams', expected: 'streaming-payouts', heldOut: true },
+  { question: 'how to make drums swing', expected: 'drum-programming', heldOut: true },
+  { question: 'should i send my mix engineer stems or a 2 track', expected: 'mix-prep-and-stems', heldOut: true },
+  { question: 'wat lufs should my master be', expected: 'mastering-and-loudness', heldOut: true },
+  { question: 'how often shud i release singles', expected: 'release-planning-and-pitching', heldOut: true },
+  { question: 'do i need a split sheet for a feature', expected: 'splits-and-split-sheets', heldOut: true },
+  { question: 'write a verse for me about my ex', expected: 'tool:lyrics', heldOut: true },
+  { question: 'cook me up a drill beat', expected: 'tool:studio', heldOut: true },
+  { question: 'how do i bake sourdough', expected: 'no match', heldOut: true },
+  { question: 'tips for writing punchlines', expected: 'writing-verses', heldOut: true },
+  { question: 'what does a manager take', expected: 'music-industry-roles', heldOut: true },
 ];
