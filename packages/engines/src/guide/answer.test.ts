@@ -18,7 +18,9 @@ describe('answerFromGuide', () => {
     expect(quoted.length).toBeLessThanOrEqual(3);
     expect(answer.markdown).toMatch(/Sources?: \*\*Royalties 101: performance royalties and PROs\*\*/);
     expect(answer.markdown.endsWith(`\n\n${CONNECT_MODEL_LINE}`)).toBe(true);
-    expect(CONNECT_MODEL_LINE).toContain('AI_BASE_URL, AI_API_KEY and AI_MODEL');
+    expect(CONNECT_MODEL_LINE).toContain('built-in guide');
+    // Artists never see configuration.
+    expect(answer.markdown).not.toMatch(/[A-Z]{2,}_[A-Z_]{2,}|setting|configure/i);
   });
 
   it('adds the disclaimer of legal articles it quotes', () => {

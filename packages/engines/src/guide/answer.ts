@@ -6,8 +6,11 @@ import type { GuideArticle, GuideToolType } from './types';
 export const GUIDE_ENGINE = 'Built-in guide' as const;
 
 /** The last line of every guide answer. */
-export const CONNECT_MODEL_LINE =
-  '_Built-in guide answer. For open conversation, connect any OpenAI-compatible model by setting AI_BASE_URL, AI_API_KEY and AI_MODEL._';
+/**
+ * How every guide answer signs off: which engine answered, in plain words. Artists never see
+ * settings; how to connect a model is on the admin pages.
+ */
+export const CONNECT_MODEL_LINE = '_Answered from the built-in guide of articles for independent artists, not a live AI model._';
 
 export interface GuideAnswerOptions {
   toolType?: GuideToolType;
