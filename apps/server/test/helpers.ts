@@ -51,6 +51,13 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await db.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // The pool's promise resolves before its connections have closed; forcing the drop while one
+      // is still closing makes that client emit "terminating connection" as an uncaught error.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

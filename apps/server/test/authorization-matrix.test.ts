@@ -1,0 +1,441 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Access, RouteEntry } from '../src/plugins/authorization';
+import { makeClickTrack, removeFixtureDir } from '../src/audio/fixtures';
+import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type TestApp } from './helpers';
+
+/**
+ * The authorization matrix: every route the server registers (read from its own route table) ×
+ * four callers, each with the status it must answer:
+ *
+ * - `anonymous`: no session;
+ * - `user`: A, an ordinary user, acting on A's own resource;
+ * - `other`: B, another ordinary user, acting on A's resource;
+ * - `admin`: the admin (the first account) acting on A's resource.
+ *
+ * URL parameters are filled from the fixture of A named by `uses`; bodies and queries are minimal
+ * and valid, so a status reflects authorization and not validation. A new route fails the suite
+ * until it has an entry here; an entry whose route is gone fails too.
+ */
+
+type Actor = 'anonymous' | 'user' | 'other' | 'admin';
+/** One status, or the statuses that all count as the expected outcome. */
+type Status = number | readonly number[];
+type FixtureKind = 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job';
+
+interface Person {
+  id: number;
+  username: string;
+  password: string;
+  cookie: string;
+}
+interface Fixtures {
+  conversation: number;
+  lyricsConversation: number;
+  snippet: number;
+  track: number;
+  trackFile: string;
+  job: number;
+}
+interface RequestContext {
+  actor: Actor;
+  /** The caller (A for `anonymous`, so sign-in bodies have real credentials). */
+  person: Person;
+  fixtures: Fixtures;
+}
+interface RequestParts {
+  payload?: string | Buffer | object;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+interface Entry extends Record<Actor, Status> {
+  /** The access the route must declare in its config. */
+  access: Access;
+  /** Which of A's resources fills the URL parameter. */
+  uses?: FixtureKind;
+  /**
+   * A brand-new resource of `uses` for this route, so a successful DELETE by A removes nothing the
+   * other routes need. After B's and the admin's attempts the suite checks it still exists.
+   */
+  fresh?: boolean;
+  /** The route ends or replaces the caller's session: each signed-in caller gets a new one first. */
+  freshSession?: boolean;
+  request?: (ctx: RequestContext) => RequestParts;
+}
+
+const json = (payload: object): RequestParts => ({ payload });
+
+const MATRIX: Record<string, Entry> = {
+  'GET /api/health': { access: 'public', anonymous: 200, user: 200, other: 200, admin: 200 },
+
+  // Auth: no resource of A's involved; each caller acts as themselves.
+  'GET /api/user': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'POST /api/register': {
+    access: 'anonymous',
+    freshSession: true,
+    anonymous: 201,
+    user: 201,
+    other: 201,
+    admin: 201,
+    request: () => {
+      const username = uniqueName('matrix');
+      return json({ username, email: `${username}@example.com`, password: 'secret-pass' });
+    },
+  },
+  'POST /api/login': {
+    access: 'anonymous',
+    freshSession: true,
+    anonymous: 200,
+    user: 200,
+    other: 200,
+    admin: 200,
+    request: ({ person }) => json({ username: person.username, password: person.password }),
+  },
+  'POST /api/logout': { access: 'anonymous', freshSession: true, anonymous: 204, user: 204, other: 204, admin: 204 },
+
+  // Conversations and chat.
+  'GET /api/conversations': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => ({ query: { limit: '10' } }) },
+  'POST /api/conversations': { access: 'user', anonymous: 401, user: 201, other: 201, admin: 201, request: () => json({ category: 'chat' }) },
+  'GET /api/conversations/:id': { access: 'user', uses: 'conversation', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'PATCH /api/conversations/:id': {
+    access: 'user',
+    uses: 'conversation',
+    anonymous: 401,
+    user: 200,
+    other: 404,
+    admin: 404,
+    request: () => json({ title: 'Renamed' }),
+  },
+  'DELETE /api/conversations/:id': { access: 'user', uses: 'conversation', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
+  'GET /api/conversations/:id/messages': { access: 'user', uses: 'conversation', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'POST /api/conversations/:id/messages': {
+    access: 'user',
+    uses: 'conversation',
+    anonymous: 401,
+    user: 201,
+    other: 404,
+    admin: 404,
+    request: () => json({ content: 'How do I write a hook?' }),
+  },
+  // Server-sent events: 200 and an event stream (read to the end by inject).
+  'POST /api/conversations/:id/messages/stream': {
+    access: 'user',
+    uses: 'conversation',
+    anonymous: 401,
+    user: 200,
+    other: 404,
+    admin: 404,
+    request: () => json({ content: 'And a bridge?' }),
+  },
+  'POST /api/conversations/:id/regenerate': { access: 'user', uses: 'conversation', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'POST /api/ai/text': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => json({ prompt: 'Name my album', type: 'chat' }) },
+  'GET /api/ai/engine': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+
+  // Lyrics.
+  'GET /api/conversations/:id/lyrics': { access: 'user', uses: 'lyricsConversation', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'POST /api/conversations/:id/lyrics': {
+    access: 'user',
+    uses: 'lyricsConversation',
+    anonymous: 401,
+    user: 201,
+    other: 404,
+    admin: 404,
+    request: () => json({ content: 'second verse', position: 1 }),
+  },
+  'DELETE /api/lyrics/:id': { access: 'user', uses: 'snippet', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
+  'POST /api/lyrics/analyze': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => json({ text: 'night\nlight' }) },
+  'POST /api/lyrics/suggestions': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => json({ text: 'stay up all night' }) },
+  'POST /api/lyrics/feedback': {
+    access: 'user',
+    anonymous: 401,
+    user: 200,
+    other: 200,
+    admin: 200,
+    request: () => json({ text: 'stay up all night\nchasing the light' }),
+  },
+  'GET /api/lyrics/rhymes': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => ({ query: { word: 'night' } }) },
+
+  // Tracks and jobs.
+  'POST /api/tracks/upload': { access: 'user', anonymous: 401, user: 201, other: 201, admin: 201, request: () => uploadParts() },
+  'GET /api/tracks': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'GET /api/tracks/:id': { access: 'user', uses: 'track', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'PUT /api/tracks/:id/transcription': {
+    access: 'user',
+    uses: 'track',
+    anonymous: 401,
+    user: 200,
+    other: 404,
+    admin: 404,
+    request: () => json({ transcription: 'la la la' }),
+  },
+  'DELETE /api/tracks/:id': { access: 'user', uses: 'track', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
+  'GET /api/jobs/:id': { access: 'user', uses: 'job', anonymous: 401, user: 200, other: 404, admin: 404 },
+  // Admins may listen to any upload (policies: track.stream is ownerOrAdmin).
+  'GET /uploads/tracks/:filename': { access: 'user', uses: 'trackFile', anonymous: 401, user: 200, other: 404, admin: 200 },
+
+  // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
+  'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+
+  // Admin.
+  'GET /api/admin/users': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200, request: () => ({ query: { limit: '10' } }) },
+};
+
+/** Callers in this order: A (the owner) last, so B's and the admin's DELETE attempts come first. */
+const ACTORS: readonly Actor[] = ['anonymous', 'other', 'admin', 'user'];
+
+/** Tables of the resources a fresh fixture can be, to check a refused DELETE removed nothing. */
+const TABLE_OF: Partial<Record<FixtureKind, 'conversations' | 'lyric_snippets' | 'tracks'>> = {
+  conversation: 'conversations',
+  snippet: 'lyric_snippets',
+  track: 'tracks',
+};
+
+const keyOf = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+/**
+ * Which routes need an entry. Rules:
+ * - a HEAD route that Fastify added for a GET route is checked with its GET's entry (same
+ *   statuses, no body to look at), so it needs no entry of its own;
+ * - public routes outside /api are the static files of a web build; the test app has none, and
+ *   they are skipped should one ever be present.
+ */
+function classify(table: readonly RouteEntry[]) {
+  const gets = new Set(table.filter((r) => r.method === 'GET').map((r) => r.url));
+  const checked: { route: RouteEntry; entryKey: string }[] = [];
+  const missing: string[] = [];
+  for (const route of table) {
+    if (route.access === 'public' && !route.url.startsWith('/api/')) continue;
+    const entryKey = route.method === 'HEAD' && gets.has(route.url) ? `GET ${route.url}` : keyOf(route);
+    if (MATRIX[entryKey]) checked.push({ route, entryKey });
+    else missing.push(keyOf(route));
+  }
+  const present = new Set(table.map(keyOf));
+  const unmatched = Object.keys(MATRIX).filter((k) => !present.has(k));
+  return { checked, missing, unmatched };
+}
+
+/** The route table as the server builds it (the same for both databases). */
+async function discoverRoutes(): Promise<RouteEntry[]> {
+  const t = await createTestApp('sqlite');
+  try {
+    return t.app.routeTable.map((r) => ({ ...r }));
+  } finally {
+    await t.close();
+  }
+}
+const routeTable = await discoverRoutes();
+const { checked, missing, unmatched } = classify(routeTable);
+
+// A short WAV (generated, no download) for every upload.
+let wavBytes: Buffer;
+function uploadParts(): RequestParts {
+  const boundary = `----matrix${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="matrix.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), wavBytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const matches = (status: number, expected: Status) => (typeof expected === 'number' ? status === expected : expected.includes(status));
+const describeStatus = (expected: Status) => (typeof expected === 'number' ? String(expected) : expected.join('|'));
+
+/** Every 4xx is JSON with a string `message` (HEAD answers carry no body). */
+function expectErrorBody(method: string, res: LightMyRequestResponse, what: string) {
+  if (res.statusCode < 400 || res.statusCode >= 500 || method === 'HEAD') return;
+  expect(String(res.headers['content-type']), `${what}: 4xx content type`).toMatch(/^application\/json/);
+  let parsed: unknown;
+  expect(() => (parsed = JSON.parse(res.body)), `${what}: 4xx body is JSON: ${res.body.slice(0, 200)}`).not.toThrow();
+  expect(typeof (parsed as { message?: unknown })?.message, `${what}: 4xx body has a string message: ${res.body.slice(0, 200)}`).toBe('string');
+}
+
+describe('the authorization matrix covers the route table', () => {
+  it('has routes to check', () => {
+    expect(checked.length).toBeGreaterThan(10);
+  });
+
+  it('has an entry for every registered route', () => {
+    expect(missing, `Routes without an entry in the authorization matrix: ${missing.join(', ')} — add it to the matrix`).toEqual([]);
+  });
+
+  it('has no entry that matches no route', () => {
+    expect(unmatched, `Matrix entries that match no registered route (renamed or removed?): ${unmatched.join(', ')}`).toEqual([]);
+  });
+
+  it('agrees with each route’s declared access', () => {
+    const wrong: string[] = [];
+    for (const { route, entryKey } of checked) {
+      const entry = MATRIX[entryKey]!;
+      if (route.access !== entry.access) wrong.push(`${keyOf(route)} declares ${route.access}, the matrix says ${entry.access}`);
+      // 'user' and 'admin' routes refuse anonymous callers with 401; admin routes refuse members with 403.
+      if ((entry.access === 'user' || entry.access === 'admin') && entry.anonymous !== 401) wrong.push(`${entryKey}: anonymous must be 401`);
+      if (entry.access === 'admin' && (entry.user !== 403 || entry.other !== 403)) wrong.push(`${entryKey}: members must get 403`);
+      if (entry.access === 'public' || entry.access === 'anonymous') {
+        for (const actor of ACTORS) if ([401, 403].includes(entry[actor] as number)) wrong.push(`${entryKey}: ${actor} refused on a ${entry.access} route`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe.each(dialects)('authorization matrix on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Person;
+  let a: Person;
+  let b: Person;
+  let fixtures: Fixtures;
+
+  const register = async (): Promise<Person> => {
+    const r = await registerUser(t.app);
+    return { id: r.user.id, username: r.username, password: r.password, cookie: r.cookie };
+  };
+  const inject = (method: string, url: string, cookie: string | undefined, parts: RequestParts = {}) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      query: parts.query,
+      headers: { ...(cookie ? { cookie } : {}), ...parts.headers },
+      ...(parts.payload !== undefined ? { payload: parts.payload } : {}),
+    });
+  const ok = async (res: Promise<LightMyRequestResponse>, status: number) => {
+    const r = await res;
+    if (r.statusCode !== status) throw new Error(`fixture request failed: ${r.statusCode} ${r.body.slice(0, 300)}`);
+    return r.json();
+  };
+
+  const create = {
+    conversation: async (category = 'chat') => (await ok(inject('POST', '/api/conversations', a.cookie, json({ category, title: `A's ${category}` })), 201)).id as number,
+    snippet: async (conversationId: number) =>
+      (await ok(inject('POST', `/api/conversations/${conversationId}/lyrics`, a.cookie, json({ content: 'first bar', position: 0 })), 201)).id as number,
+    track: async () => (await ok(inject('POST', '/api/tracks/upload', a.cookie, uploadParts()), 201)) as { id: number; filename: string },
+  };
+
+  async function waitForAnalysis(id: number) {
+    const start = Date.now();
+    for (;;) {
+      const track = await ok(inject('GET', `/api/tracks/${id}`, a.cookie), 200);
+      if (track.analysis.status === 'done') return track;
+      if (track.analysis.status === 'failed') throw new Error(`analysis failed: ${JSON.stringify(track.analysis)}`);
+      if (Date.now() - start > 30_000) throw new Error('analysis never finished');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    wavBytes ??= fs.readFileSync(await makeClickTrack({ bpm: 120, seconds: 3, channels: 1 }));
+    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: true });
+    admin = await register();
+    a = await register();
+    b = await register();
+    const adminUser = await ok(inject('GET', '/api/user', admin.cookie), 200);
+    expect(adminUser.isAdmin).toBe(true);
+
+    const conversation = await create.conversation('chat');
+    // A message to answer, so regenerate has something to do.
+    await ok(inject('POST', `/api/conversations/${conversation}/messages`, a.cookie, json({ content: 'Hello' })), 201);
+    const lyricsConversation = await create.conversation('lyrics');
+    const snippet = await create.snippet(lyricsConversation);
+    const uploaded = await create.track();
+    const track = await waitForAnalysis(uploaded.id);
+    expect(track.analysis.jobId).toEqual(expect.any(Number));
+    fixtures = { conversation, lyricsConversation, snippet, track: track.id, trackFile: track.filename, job: track.analysis.jobId };
+  }, 60_000);
+  afterAll(async () => {
+    // The uploads above queued analysis jobs: let the worker finish them before the database goes.
+    const start = Date.now();
+    while (t && Date.now() - start < 30_000) {
+      const busy = await t.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', new Date().toISOString())])]))
+        .executeTakeFirst();
+      if (!busy) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await t?.close();
+    removeFixtureDir();
+  });
+
+  /** A new session for a signed-in caller (routes that end or replace it); none for anonymous. */
+  async function cookieFor(actor: Actor, entry: Entry): Promise<string | undefined> {
+    if (actor === 'anonymous') return undefined;
+    const person = personOf(actor);
+    if (!entry.freshSession) return person.cookie;
+    const res = await inject('POST', '/api/login', undefined, json({ username: person.username, password: person.password }));
+    return sessionCookie(res);
+  }
+  const personOf = (actor: Actor) => ({ anonymous: a, user: a, other: b, admin })[actor];
+
+  async function freshFixture(kind: FixtureKind): Promise<Fixtures> {
+    if (kind === 'conversation') return { ...fixtures, conversation: await create.conversation() };
+    if (kind === 'snippet') return { ...fixtures, snippet: await create.snippet(fixtures.lyricsConversation) };
+    if (kind === 'track') {
+      const track = await create.track();
+      return { ...fixtures, track: track.id, trackFile: track.filename };
+    }
+    throw new Error(`no fresh fixture for ${kind}`);
+  }
+  const rowExists = async (kind: FixtureKind, f: Fixtures) => {
+    const table = TABLE_OF[kind];
+    if (!table) throw new Error(`no table for ${kind}`);
+    const id = f[kind] as number;
+    return (await t.db.kysely.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  };
+
+  const fill = (url: string, kind: FixtureKind | undefined, f: Fixtures) =>
+    url.replace(/:(\w+)/g, (_m, name: string) => {
+      if (!kind) throw new Error(`${url} has the parameter :${name}; give its entry a "uses" fixture`);
+      return encodeURIComponent(String(f[kind]));
+    });
+
+  it.each(checked.map(({ route, entryKey }) => ({ name: keyOf(route), route, entryKey })))('$name', async ({ route, entryKey }) => {
+    const entry = MATRIX[entryKey]!;
+    const f = entry.fresh && entry.uses ? await freshFixture(entry.uses) : fixtures;
+    const url = fill(route.url, entry.uses, f);
+    const failures: string[] = [];
+
+    for (const actor of ACTORS) {
+      // A's DELETE comes last; B's and the admin's must have removed nothing.
+      if (actor === 'user' && route.method === 'DELETE' && entry.uses) {
+        expect(await rowExists(entry.uses, f), `${entryKey}: A's ${entry.uses} must survive B's and the admin's DELETE`).toBe(true);
+      }
+      const parts = entry.request?.({ actor, person: personOf(actor), fixtures: f }) ?? {};
+      const res = await inject(route.method, url, await cookieFor(actor, entry), parts);
+      if (!matches(res.statusCode, entry[actor])) {
+        failures.push(`${actor}: expected ${describeStatus(entry[actor])}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      expectErrorBody(route.method, res, `${keyOf(route)} as ${actor}`);
+      if (res.statusCode === 200 && entryKey.endsWith('/stream') && route.method !== 'HEAD') {
+        expect(String(res.headers['content-type'])).toMatch(/^text\/event-stream/);
+        expect(res.body).toMatch(/event: done/);
+      }
+    }
+    expect(failures, `${keyOf(route)} (${url})`).toEqual([]);
+    if (route.method === 'DELETE' && entry.uses && matches(204, entry.user)) {
+      expect(await rowExists(entry.uses, f), `${entryKey}: A's own DELETE removes it`).toBe(false);
+    }
+  });
+
+  // 'user' and 'admin' routes refuse before they look at the request: even a broken one gets 401
+  // (anonymous) or 403 (a member on an admin route), never a 400.
+  const guarded = checked.filter(({ route }) => route.access === 'user' || route.access === 'admin');
+  it.each(guarded.map(({ route }) => ({ name: keyOf(route), route })))('$name refuses before validating', async ({ route }) => {
+    const url = route.url.replace(/:(\w+)/g, 'not-an-id%00');
+    const broken: RequestParts = {
+      query: { limit: '-1', offset: 'x', word: '' },
+      ...(route.method === 'GET' || route.method === 'HEAD' || route.method === 'DELETE'
+        ? {}
+        : { payload: '{"content": 42, "unexpected": [', headers: { 'content-type': 'application/json' } }),
+    };
+    const anonymous = await inject(route.method, url, undefined, broken);
+    expect(anonymous.statusCode, `${keyOf(route)} anonymous: ${anonymous.body}`).toBe(401);
+    expectErrorBody(route.method, anonymous, `${keyOf(route)} anonymous, broken request`);
+    if (route.access === 'admin') {
+      const member = await inject(route.method, url, b.cookie, broken);
+      expect(member.statusCode, `${keyOf(route)} member: ${member.body}`).toBe(403);
+      expectErrorBody(route.method, member, `${keyOf(route)} member, broken request`);
+    }
+  });
+});

@@ -1,0 +1,551 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { RouteEntry } from '../src/plugins/authorization';
+import { encodeWav16 } from '../src/audio/fixtures';
+import { createTestApp, dialects, registerUser, sessionCookie, type TestApp } from './helpers';
+
+/**
+ * Fuzzes every route of the server's own route table, so a new route is fuzzed without anyone
+ * adding it here. For each route with params, a query string or a JSON body it sends generated
+ * requests, as a signed-in user and sometimes anonymously: wrong types, missing and extra fields,
+ * 100 kB strings, NUL and other control characters, lone surrogates (as JSON escapes, so they reach
+ * the server), prototype-pollution keys, ids in other notations, arbitrary JSON and bodies mutated
+ * from a valid example. The multipart upload route gets its headers, body framing and URL fuzzed
+ * lightly instead of a JSON body. HEAD routes mirror their GET and public routes take no input: both
+ * are skipped by rule.
+ *
+ * Properties:
+ * - never a 5xx;
+ * - every 4xx is JSON `{ message: string }`;
+ * - anonymous callers of 'user' and 'admin' routes get 401, members on 'admin' routes 403;
+ * - a rejected request (4xx) changes nothing in the database: row counts of every table and a hash
+ *   of every table's rows are equal before and after (for the sign-in and sign-up routes, the
+ *   bookkeeping of sessions, failed sign-ins and sign-up throttling is left out: recording a
+ *   failed attempt is their job);
+ * - a 200 event stream ends with a `done` or `error` event;
+ * - Object.prototype is never polluted.
+ *
+ * Reproducible: every route runs with a fixed seed (FUZZ_SEED changes it, FUZZ_RUNS scales the
+ * runs); fast-check prints the seed and path of a failure, and the failure names the request.
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_250_611);
+const RUNS_SCALE = Number(process.env.FUZZ_RUNS_SCALE ?? 1);
+
+/** Routes whose body is multipart/form-data: headers and URL only. */
+const MULTIPART_ROUTES = new Set(['POST /api/tracks/upload']);
+/** Tables the sign-in and sign-up routes write even when they refuse: that is their purpose. */
+const AUTH_BOOKKEEPING = ['sessions', 'login_failures', 'throttle_events'];
+
+const keyOf = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+// ---------------------------------------------------------------- the route table
+
+async function discoverRoutes(): Promise<RouteEntry[]> {
+  const t = await createTestApp('sqlite');
+  try {
+    return t.app.routeTable.map((r) => ({ ...r }));
+  } finally {
+    await t.close();
+  }
+}
+const routeTable = await discoverRoutes();
+
+const hasInput = (route: RouteEntry) => Boolean(route.schema?.params || route.schema?.querystring || route.schema?.body);
+const targets = routeTable.filter(
+  (route) => route.method !== 'HEAD' && route.access !== 'public' && (hasInput(route) || MULTIPART_ROUTES.has(keyOf(route))),
+);
+
+// ---------------------------------------------------------------- zod schemas, read generically
+
+/** The parts of zod's internals this file reads (zod 4: `schema._zod.def`). */
+interface ZodLike {
+  safeParse(value: unknown): { success: boolean };
+  _zod?: { def: { type: string; shape?: Record<string, ZodLike>; innerType?: ZodLike; in?: ZodLike; entries?: Record<string, unknown>; values?: unknown[] } };
+}
+const asZod = (schema: unknown) => schema as ZodLike | undefined;
+
+function unwrap(schema: ZodLike | undefined): ZodLike | undefined {
+  const def = schema?._zod?.def;
+  if (!def) return schema;
+  if (def.innerType) return unwrap(def.innerType);
+  if (def.type === 'pipe' && def.in) return unwrap(def.in);
+  return schema;
+}
+const shapeOf = (schema: unknown) => unwrap(asZod(schema))?._zod?.def.shape;
+
+/** Values an enum or literal allows, so a valid example can name them. */
+function hintsOf(field: ZodLike): unknown[] {
+  const def = unwrap(field)?._zod?.def;
+  if (def?.type === 'enum' && def.entries) return Object.values(def.entries);
+  if (def?.type === 'literal' && def.values) return def.values;
+  return [];
+}
+
+const LINES = 'Hello there\nSecond line here\nThird line';
+/** Tried in order for each field until the field's schema accepts one. */
+const CANDIDATES: unknown[] = ['Hello there', 'artist_fuzz', 'fuzz@example.com', LINES, '1', '10', 1, 0, true];
+
+/** A valid example of an object schema, field by field; `strings` for query strings. */
+function exampleOf(schema: unknown, strings = false): Record<string, unknown> {
+  const shape = shapeOf(schema) ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    const options = [...hintsOf(field), ...CANDIDATES].filter((v) => !strings || typeof v === 'string');
+    const value = options.find((v) => field.safeParse(v).success);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- generators
+
+const HUGE = 'x'.repeat(100_000);
+const NASTY_STRINGS = [
+  '', ' ', '  \t\n ', '\u0000', 'a\u0000b', '\u0001\u0002\u0003', '\u001b[31mred', '\u007f', '\u0085', 'line\rbreak', '\u2028\u2029', '\ufeff',
+  '\ud800', '\udfff', 'a\ud800b', '\udc00\ud800', '\ud83d\ude00', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+  '0x10', '1e2', '+5', '-1', '0', '9007199254740993', '١٢', '１２', 'NaN', 'Infinity', 'null', 'true', '[]', '{}',
+  "' OR '1'='1", '"; drop table users; --', '%00', '../../etc/passwd', '<script>alert(1)</script>', '${7*7}', '{{7*7}}', 'ǅ',
+  HUGE, '\u0000\u001b\u0085'.repeat(34_000), '𝄞é\u200b'.repeat(25_000), 'a\ud800'.repeat(50_000), 'Hello there\n'.repeat(9_000),
+];
+/** One code point of anything: all of Unicode, lone surrogates, control characters. */
+const unit = fc.oneof(
+  { weight: 5, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)) },
+  { weight: 2, arbitrary: fc.integer({ min: 0, max: 0x9f }).map((c) => String.fromCharCode(c)) },
+);
+const stringArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit, maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
+);
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'];
+const keyArb = fc.oneof(fc.constantFrom(...PROTO_KEYS, 'userId', 'id', 'isAdmin', 'is_admin', 'user_id', ''), fc.string({ unit, maxLength: 12 }));
+/** Any JSON value a field might wrongly get. */
+const valueArb: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: stringArb },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(true, false, null, -1, 0, 1.5, 2 ** 53 + 1, 1e308, -0, [], {}, [1], { id: 1 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  { weight: 1, arbitrary: fc.array(stringArb, { maxLength: 3 }) },
+);
+
+/** Path segments, as written in the URL (already percent-encoded, or deliberately broken). */
+const ID_VALUES = [
+  '0x10', '1e2', '+5', '-1', '0', '9007199254740993', '١٢', '１２', '', ' ', '\t', ' 1', '1 ', '01', '1.0', '1.5', '2147483648', '2147483647',
+  '99999999999', '9'.repeat(400), 'a'.repeat(5000), 'null', 'undefined', 'NaN', 'Infinity', '1,2', '12\u0000', '\ud800', '__proto__', 'constructor', 'prototype',
+  '../1', '1/..', '1;2', '1?x', '1#x',
+];
+const RAW_SEGMENTS = ['%', '%zz', '%00', '%ED%A0%80', '%C0%AF', '%FF', '..', '.', '%2e%2e', '%2F', '1%2F2', '%20', '%u0031', '1%00'];
+/** Percent-encodes every byte of the UTF-8 text except unreserved characters (lone surrogates become U+FFFD). */
+const encode = (s: string) =>
+  [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+
+interface Body {
+  payload: string | Buffer;
+  contentType?: string;
+  what: string;
+}
+interface FuzzRequest {
+  /** Who calls: nobody, A (a member), or the admin (on admin routes, so requests get past the 403). */
+  as: 'anonymous' | 'member' | 'admin';
+  params: Record<string, string>;
+  query: string;
+  body?: Body;
+}
+
+/** JSON text from ordered entries: keeps `__proto__` and repeated keys exactly as written. */
+const objectText = (entries: [string, unknown][]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`;
+
+type Mutation = { kind: 'drop'; key: string } | { kind: 'set'; key: string; value: unknown } | { kind: 'append'; key: string; value: string } | { kind: 'extra'; key: string; value: unknown };
+function mutationArb(keys: string[], values: fc.Arbitrary<unknown>): fc.Arbitrary<Mutation> {
+  const extra = fc.record({ kind: fc.constant('extra' as const), key: keyArb, value: values });
+  if (keys.length === 0) return extra;
+  const key = fc.constantFrom(...keys);
+  return fc.oneof(
+    fc.record({ kind: fc.constant('drop' as const), key }),
+    fc.record({ kind: fc.constant('set' as const), key, value: values }),
+    fc.record({ kind: fc.constant('append' as const), key, value: stringArb }),
+    extra,
+  );
+}
+function applyMutations(example: Record<string, unknown>, mutations: Mutation[]): [string, unknown][] {
+  let entries = Object.entries(example);
+  for (const m of mutations) {
+    if (m.kind === 'drop') entries = entries.filter(([k]) => k !== m.key);
+    else if (m.kind === 'set') entries = entries.map(([k, v]) => [k, k === m.key ? m.value : v]);
+    else if (m.kind === 'append') entries = entries.map(([k, v]) => [k, k === m.key ? `${String(v)}${m.value}` : v]);
+    else entries = [...entries, [m.key, m.value]];
+  }
+  return entries;
+}
+
+function bodyArb(schema: unknown, example: Record<string, unknown> = exampleOf(schema)): fc.Arbitrary<Body> {
+  const keys = Object.keys(shapeOf(schema) ?? {});
+  const json = (payload: string, what: string): Body => ({ payload, contentType: 'application/json', what });
+  const valid = objectText(Object.entries(example));
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(mutationArb(keys, valueArb), { maxLength: 3 })
+        .map((ms) => json(objectText(applyMutations(example, ms)), ms.length ? `valid example, mutated: ${ms.map((m) => `${m.kind} ${m.key}`).join(', ')}` : 'valid example')),
+    },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => json(JSON.stringify(v), 'arbitrary JSON')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .anything({ maxDepth: 2, key: keyArb, withNullPrototype: true, withBoxedValues: true, withSparseArray: true })
+        .map((v) => json(JSON.stringify(v) ?? 'null', 'fc.anything as JSON')),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        json(`{"__proto__":{"polluted":"yes"},${valid.slice(1)}`, '__proto__ key'),
+        json(`{"constructor":{"prototype":{"polluted":"yes"}},${valid.slice(1)}`, 'constructor.prototype key'),
+        json(`{"prototype":{"polluted":"yes"},${valid.slice(1)}`, 'prototype key'),
+        json(keys.length ? `{${keys.map((k) => `"${k}":"\\ud800"`).join(',')}}` : '"\\ud800"', 'lone surrogate escapes'),
+        json(keys.length ? `{${keys.map((k) => `"${k}":"a\\u0000b\\udfff"`).join(',')}}` : '"\\u0000"', 'NUL and lone surrogate escapes'),
+        json(`${valid.slice(0, -1)}${keys.length ? ',' : ''}${keys.map((k) => `"${k}":"\\u0000"`).join(',')}}`, 'duplicate keys'),
+        json(valid.slice(0, Math.max(1, valid.length - 3)), 'truncated JSON'),
+        json('', 'empty body'),
+        json('   ', 'whitespace body'),
+        json('null', 'null'),
+        json('[]', 'array'),
+        json('"text"', 'string'),
+        json('['.repeat(5000), 'deep nesting'),
+        json(`{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`, 'deep array'),
+        { payload: Buffer.concat([Buffer.from('{"'), Buffer.from(keys[0] ?? 'x'), Buffer.from('":"\xed\xa0\x80\xff\xfe"}', 'latin1')]), contentType: 'application/json', what: 'invalid UTF-8 bytes' },
+        { payload: valid, contentType: 'text/plain', what: 'valid JSON as text/plain' },
+        { payload: valid, contentType: 'application/x-www-form-urlencoded', what: 'valid JSON as a form' },
+        { payload: valid, what: 'valid JSON without content type' },
+        { payload: valid, contentType: 'application/json; charset=utf-16', what: 'valid JSON, utf-16 charset' },
+        { payload: valid, contentType: 'application/json\u0000', what: 'content type with NUL' },
+      ),
+    },
+  );
+}
+
+function queryArb(schema: unknown): fc.Arbitrary<string> {
+  const example = exampleOf(schema, true) as Record<string, string>;
+  const keys = Object.keys(shapeOf(schema) ?? {});
+  const serialize = (pairs: [string, unknown][]) =>
+    pairs.flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const])).map(([k, v]) => `${encode(k)}=${encode(String(v))}`).join('&');
+  const stringValues: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: stringArb }, { weight: 1, arbitrary: fc.array(stringArb, { minLength: 2, maxLength: 3 }) });
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.array(mutationArb(keys, stringValues), { maxLength: 3 }).map((ms) => serialize(applyMutations(example, ms))) },
+    { weight: 2, arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...keys, ...PROTO_KEYS), keyArb), stringValues), { maxLength: 4 }).map(serialize) },
+    { weight: 1, arbitrary: fc.constantFrom('__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', 'a[b][c]=1', '&&&', '=', '%', '%zz=1', 'limit=%ED%A0%80', `q=${'%00'.repeat(1000)}`) },
+  );
+}
+
+// ---------------------------------------------------------------- the database fingerprint
+
+type Fingerprint = Map<string, { count: number; hash: string }>;
+
+function diff(before: Fingerprint, after: Fingerprint, ignored: readonly string[]): string[] {
+  const changes: string[] = [];
+  for (const table of new Set([...before.keys(), ...after.keys()])) {
+    if (ignored.includes(table)) continue;
+    const b = before.get(table);
+    const a = after.get(table);
+    if (b?.count !== a?.count) changes.push(`${table}: ${b?.count} -> ${a?.count} rows`);
+    else if (b?.hash !== a?.hash) changes.push(`${table}: rows changed`);
+  }
+  return changes;
+}
+
+/**
+ * Refused by the router, before any route (and so before its access check): a path it cannot
+ * decode (400 FST_ERR_BAD_URL), a parameter over its length limit (414 FST_ERR_MAX_PARAM_LENGTH),
+ * or one that matches no route (the not-found handler's 404).
+ */
+function unrouted(res: LightMyRequestResponse): boolean {
+  let body: { code?: unknown; message?: unknown };
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return false;
+  }
+  if (body?.code === 'FST_ERR_BAD_URL' || body?.code === 'FST_ERR_MAX_PARAM_LENGTH') return true;
+  return res.statusCode === 404 && body?.code === 'not_found' && body.message === 'Not found';
+}
+
+const show = (s: string, max = 300) => (s.length > max ? `${JSON.stringify(s.slice(0, max))}… (${s.length} chars)` : JSON.stringify(s));
+
+// ---------------------------------------------------------------- the suite
+
+describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
+  let t: TestApp;
+  let tables: string[];
+  let cookie: string;
+  let adminCookie: string;
+  let a: Awaited<ReturnType<typeof registerUser>>;
+  let loginTarget: Awaited<ReturnType<typeof registerUser>>;
+  /** The database as it was after the last request. */
+  let last: Fingerprint;
+  const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+  /** Valid values of each `:param`, by route. */
+  let validParams: (route: RouteEntry, name: string) => string[];
+  /** A's fixtures of the kind a route names: DELETE requests never name them, so the other routes keep them. */
+  let protectedIds: (route: RouteEntry) => string[];
+  let reLogins = 0;
+  let sent = 0;
+  /** Statuses seen per route, printed at the end: a fuzz that only ever hits 400 tests little. */
+  const stats = new Map<string, Map<number, number>>();
+  const started = Date.now();
+
+  async function fingerprint(): Promise<Fingerprint> {
+    const out: Fingerprint = new Map();
+    for (const table of tables) {
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.db.kysely);
+      const lines = rows.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
+      out.set(table, { count: rows.length, hash: crypto.createHash('sha256').update(lines.join('\n')).digest('hex') });
+    }
+    return out;
+  }
+
+  const post = async (url: string, payload: object, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } });
+    if (res.statusCode !== 201) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const uploadWav = async (asCookie: string) => {
+    const wav = encodeWav16([Float32Array.from({ length: 8000 }, (_, i) => Math.sin(i / 5) * 0.5)], 8000);
+    const head = `--fuzzfixture\r\nContent-Disposition: form-data; name="audioFile"; filename="fixture.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tracks/upload',
+      headers: { cookie: asCookie, 'content-type': 'multipart/form-data; boundary=fuzzfixture' },
+      payload: Buffer.concat([Buffer.from(head), wav, Buffer.from('\r\n--fuzzfixture--\r\n')]),
+    });
+    if (res.statusCode !== 201) throw new Error(`fixture upload: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: number; filename: string; analysis: { jobId: number } };
+  };
+
+  beforeAll(async () => {
+    // No job worker: nothing but the requests themselves changes the database.
+    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false });
+    tables = (await t.db.kysely.introspection.getTables()).map((x) => x.name).sort();
+    adminCookie = (await registerUser(t.app)).cookie; // the admin: the first account
+    a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    loginTarget = await registerUser(t.app, { username: 'fuzz_login', password: 'fuzz-password' });
+    cookie = a.cookie;
+
+    // A's resources, for parameters that name something that exists.
+    const chat = (await post('/api/conversations', { category: 'chat', title: 'Fuzz chat' })).id as number;
+    await post(`/api/conversations/${chat}/messages`, { content: 'Hello' });
+    const lyrics = (await post('/api/conversations', { category: 'lyrics', title: 'Fuzz lyrics' })).id as number;
+    const snippet = (await post(`/api/conversations/${lyrics}/lyrics`, { content: 'first bar', position: 0 })).id as number;
+    const track = await uploadWav(a.cookie);
+    // B's resources, for DELETE: A's own fixtures stay for the other routes, and A deleting B's is a 404.
+    const bChat = (await post('/api/conversations', { category: 'lyrics' }, { cookie: b.cookie })).id as number;
+    const bSnippet = (await post(`/api/conversations/${bChat}/lyrics`, { content: 'b bar', position: 0 }, { cookie: b.cookie })).id as number;
+    const bTrack = await uploadWav(b.cookie);
+
+    protectedIds = (route) => {
+      if (route.url.startsWith('/api/conversations/:')) return [String(chat), String(lyrics)];
+      if (route.url.startsWith('/api/lyrics/:')) return [String(snippet)];
+      if (route.url.startsWith('/api/tracks/:')) return [String(track.id)];
+      return [];
+    };
+    validParams = (route, name) => {
+      const del = route.method === 'DELETE';
+      if (name === 'filename') return [track.filename, bTrack.filename];
+      if (route.url.startsWith('/api/conversations/:')) return del ? [String(bChat)] : [String(chat), String(lyrics)];
+      if (route.url.startsWith('/api/lyrics/:')) return [String(del ? bSnippet : snippet)];
+      if (route.url.startsWith('/api/tracks/:')) return [String(del ? bTrack.id : track.id)];
+      if (route.url.startsWith('/api/jobs/:')) return [String(track.analysis.jobId)];
+      return ['1'];
+    };
+    last = await fingerprint();
+  }, 60_000);
+
+  afterAll(async () => {
+    if (t) {
+      const lines = [...stats].map(([route, counts]) => `  ${route}: ${[...counts].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+      console.info(`fuzz on ${dialect}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${reLogins} re-logins)\n${lines.join('\n')}`);
+    }
+    await t?.close();
+  });
+
+  /** Sign-in and sign-up may end A's session (they replace the caller's): sign A in again. */
+  async function keepSignedIn() {
+    const me = await t.app.inject({ url: '/api/user', headers: { cookie } });
+    if (me.statusCode === 200) return;
+    reLogins++;
+    // From its own address, so the fuzzed failed sign-ins from 127.0.0.1 do not throttle it.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: a.username, password: a.password },
+      remoteAddress: `10.9.${reLogins >> 8}.${reLogins & 255}`,
+    });
+    cookie = sessionCookie(res);
+  }
+
+  /**
+   * Valid examples that the schema alone cannot give. Every other route's example comes from its
+   * schema (exampleOf), so a new route needs nothing here.
+   */
+  const EXAMPLES: Record<string, () => Record<string, unknown>> = {
+    // Real credentials (of an account kept for this), so mutations of them reach the password check.
+    'POST /api/login': () => ({ username: loginTarget.username, password: loginTarget.password }),
+  };
+
+  function requestArb(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
+    const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const paramArb = (name: string) =>
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...validParams(route, name)) },
+        { weight: 3, arbitrary: fc.constantFrom(...ID_VALUES).map(encode) },
+        { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 ** 31 - 1 }).map(String) },
+        { weight: 2, arbitrary: stringArb.map((s) => encode(s.slice(0, 200))) },
+      );
+    const spared = route.method === 'DELETE' ? protectedIds(route) : [];
+    const keep = (segment: string) => !spared.includes(segment);
+    const params = fc.record(Object.fromEntries(names.map((n) => [n, paramArb(n).filter(keep)])) as Record<string, fc.Arbitrary<string>>);
+    // One in six anonymous; on admin routes most as the admin, some as a member.
+    const as = fc
+      .integer({ min: 0, max: 5 })
+      .map((n): FuzzRequest['as'] => (n === 0 ? 'anonymous' : route.access === 'admin' && n > 1 ? 'admin' : 'member'));
+    const query = route.schema?.querystring ? queryArb(route.schema.querystring) : fc.constantFrom('', '', '', 'x=1', '__proto__[polluted]=yes', `x=${'%00'.repeat(100)}`);
+
+    let body: fc.Arbitrary<Body | undefined> = fc.constant(undefined);
+    if (MULTIPART_ROUTES.has(keyOf(route))) body = multipartArb;
+    else if (route.schema?.body) body = bodyArb(route.schema.body, EXAMPLES[keyOf(route)]?.());
+    return fc.record({ as, params, query, body });
+  }
+
+  /** Upload: broken framing, wrong content types, wrong field names, odd file names, no audio. */
+  const multipartArb: fc.Arbitrary<Body> = fc.oneof(
+    fc.record({
+      contentType: fc.constantFrom(
+        undefined,
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        'multipart/form-data; boundary=fuzz',
+        'multipart/form-data; boundary="fu zz"',
+        `multipart/form-data; boundary=${'b'.repeat(200)}`,
+        'multipart/mixed; boundary=fuzz',
+        'application/json',
+        'text/plain',
+        'application/octet-stream',
+        'audio/wav',
+      ),
+      payload: fc.oneof(fc.constant(''), fc.uint8Array({ maxLength: 300 }).map((u) => Buffer.from(u)), stringArb.map((s) => s.slice(0, 2000))),
+    }).map(({ contentType, payload }) => ({ contentType, payload, what: `${contentType ?? 'no content type'} with ${payload.length} bytes of noise` })),
+    fc
+      .record({
+        field: fc.constantFrom('audioFile', 'file', '', '__proto__', 'audioFile"; x="'),
+        filename: fc.oneof(fc.constantFrom('../../etc/passwd', 'a\u0000.wav', '\ud800.wav', 'x'.repeat(5000) + '.wav', '', '.wav', 'CON', 'a\r\nb.wav'), stringArb.map((s) => s.slice(0, 300))),
+        content: fc.constantFrom('', 'not audio at all', 'RIFF\u0000\u0000\u0000\u0000WAVEfmt ', 'ID3'),
+        closed: fc.boolean(),
+      })
+      .map(({ field, filename, content, closed }) => {
+        const head = `--fuzz\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n`;
+        return {
+          contentType: 'multipart/form-data; boundary=fuzz',
+          payload: Buffer.concat([Buffer.from(head), Buffer.from(content, 'latin1'), Buffer.from(closed ? '\r\n--fuzz--\r\n' : '\r\n--fu')]),
+          what: `multipart field ${show(field, 40)} file ${show(filename, 60)} content ${show(content, 40)}${closed ? '' : ' (unterminated)'}`,
+        };
+      }),
+  );
+
+  const describeRequest = (route: RouteEntry, url: string, req: FuzzRequest) => {
+    const payload = req.body ? (Buffer.isBuffer(req.body.payload) ? `<${req.body.payload.length} bytes> ${show(req.body.payload.toString('latin1'), 200)}` : show(req.body.payload)) : '';
+    return [
+      `${route.method} ${show(url, 400)}`,
+      req.as === 'anonymous' ? '(anonymous)' : `(signed in as ${req.as === 'admin' ? 'the admin' : 'a member'})`,
+      req.body ? `content-type: ${req.body.contentType ?? '(none)'}; body [${req.body.what}]: ${payload}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  };
+
+  async function check(route: RouteEntry, req: FuzzRequest) {
+    const url = route.url.replace(/:(\w+)/g, (_m, name: string) => req.params[name] ?? '1') + (req.query ? `?${req.query}` : '');
+    const headers: Record<string, string> = {};
+    if (req.as !== 'anonymous') headers.cookie = req.as === 'admin' ? adminCookie : cookie;
+    if (req.body?.contentType !== undefined) headers['content-type'] = req.body.contentType;
+    const before = last;
+    let res: LightMyRequestResponse;
+    try {
+      res = await t.app.inject({ method: route.method as 'POST', url, headers, ...(req.body ? { payload: req.body.payload } : {}) });
+    } finally {
+      sent++;
+      last = await fingerprint();
+    }
+    const counts = stats.get(keyOf(route)) ?? new Map<number, number>();
+    stats.set(keyOf(route), counts.set(res.statusCode, (counts.get(res.statusCode) ?? 0) + 1));
+    const what = () => `${describeRequest(route, url, req)}\n  -> ${res.statusCode} ${show(res.body, 500)}`;
+    const fail = (message: string): never => {
+      throw new Error(`${message}\n  ${what()}`);
+    };
+
+    if (res.statusCode >= 500) fail('a 5xx');
+    const polluted = Object.getOwnPropertyNames(Object.prototype).sort();
+    if (polluted.join() !== prototypeKeys.join() || ({} as Record<string, unknown>).polluted !== undefined) {
+      fail(`Object.prototype polluted: ${polluted.filter((k) => !prototypeKeys.includes(k)).join(', ')}`);
+    }
+    // The route's access applies once the router has matched it; a URL it cannot decode or match is refused before.
+    if (!unrouted(res)) {
+      if (req.as === 'anonymous' && (route.access === 'user' || route.access === 'admin') && res.statusCode !== 401) fail('anonymous caller not refused with 401');
+      if (req.as === 'member' && route.access === 'admin' && res.statusCode !== 403) fail('member not refused with 403 on an admin route');
+    }
+    if (res.statusCode >= 400) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(res.body);
+      } catch {
+        fail('a 4xx body that is not JSON');
+      }
+      if (!/^application\/json/.test(String(res.headers['content-type']))) fail('a 4xx without a JSON content type');
+      if (typeof (parsed as { message?: unknown } | null)?.message !== 'string') fail('a 4xx without a string message');
+      const changes = diff(before, last, route.access === 'anonymous' ? AUTH_BOOKKEEPING : []);
+      if (changes.length) fail(`a rejected request changed the database (${changes.join('; ')})`);
+    }
+    if (res.statusCode === 200 && /^text\/event-stream/.test(String(res.headers['content-type']))) {
+      const lastEvent = res.body.trimEnd().split('\n\n').pop() ?? '';
+      if (!/^event: (done|error)\n/.test(lastEvent)) fail('an event stream that did not end with done or error');
+    }
+    if (res.statusCode < 300 && route.access === 'anonymous' && req.as !== 'anonymous') {
+      await keepSignedIn();
+      last = await fingerprint();
+    }
+    return res.statusCode;
+  }
+
+  const runsFor = (route: RouteEntry) => {
+    const base = MULTIPART_ROUTES.has(keyOf(route)) ? 30 : route.schema?.body ? 60 : route.schema?.querystring ? 40 : 30;
+    return Math.max(1, Math.round(base * RUNS_SCALE));
+  };
+
+  it.each(targets.map((route, index) => ({ name: keyOf(route), route, index })))('$name', async ({ route, index }) => {
+    // First the valid example itself (A on A's resources): mutations start from a request that passes.
+    if (route.method !== 'DELETE' && !MULTIPART_ROUTES.has(keyOf(route))) {
+      const params = Object.fromEntries([...route.url.matchAll(/:(\w+)/g)].map((m) => [m[1]!, encode(validParams(route, m[1]!)[0]!)]));
+      const query = route.schema?.querystring ? new URLSearchParams(exampleOf(route.schema.querystring, true) as Record<string, string>).toString() : '';
+      const example = EXAMPLES[keyOf(route)]?.() ?? exampleOf(route.schema?.body);
+      const body = route.schema?.body ? { payload: JSON.stringify(example), contentType: 'application/json', what: 'valid example' } : undefined;
+      const status = await check(route, { as: route.access === 'admin' ? 'admin' : 'member', params, query, body });
+      expect(status, `${keyOf(route)}: the valid example (${JSON.stringify(example)}) must pass`).toBeLessThan(300);
+    }
+    await fc.assert(
+      fc.asyncProperty(requestArb(route), async (req) => void (await check(route, req))),
+      { seed: SEED + index, numRuns: runsFor(route), endOnFailure: true },
+    );
+  }, 120_000);
+
+  it('leaves Object.prototype as it found it', () => {
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(targets.length).toBeGreaterThan(10);
+  });
+});
