@@ -156,7 +156,7 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     for (const body of ['sW:\u00f9\u001b', '--xyz\r\nContent-Disposition: form-data; name="audioFile"; filename="a.wav"\r\n\r\nRIFF', '--xyz\r\ngarbage header\r\n']) {
       const res = await fetch(`${base}/api/tracks/upload`, { method: 'POST', headers, body });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toMatch(/not valid multipart/);
+      expect(((await res.json()) as { message: string }).message).toMatch(/not valid multipart/);
     }
   });
 
