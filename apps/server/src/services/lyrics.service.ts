@@ -1,12 +1,4 @@
-import {
-  analyzeLyrics,
-  nextLineIdeas,
-  rhymeIdeas,
-  scoreAnalysis,
-  warmRhymeIndex,
-  type LyricsAnalysis,
-  type LyricsScore,
-} from '@members-only/engines/lyrics';
+import type { LyricsAnalysis, LyricsScore } from '@members-only/engines/lyrics';
 import {
   BUILT_IN_RHYME_ENGINE,
   LYRICS,
@@ -29,6 +21,28 @@ import { presentAnalysis, presentMeasures } from '../presenters/lyric.presenter'
 import { AppError, badRequest } from '../errors';
 import { authorize, type Actor } from '../policies/index';
 
+// ---------------------------------------------------------------- the engine, loaded on first use
+
+type LyricsEngine = typeof import('@members-only/engines/lyrics');
+let engine: LyricsEngine | undefined;
+let loading: Promise<LyricsEngine> | undefined;
+
+/**
+ * The lyric engine holds the CMU pronouncing dictionary and, once a rhyme is asked for, the rhyme
+ * index: about 90 MB that a server nobody writes lyrics on should not carry. It is imported on
+ * the first lyric request (a few hundred milliseconds once per process), not at start.
+ */
+export function loadLyricsEngine(): Promise<LyricsEngine> {
+  loading ??= import('@members-only/engines/lyrics').then((loaded) => (engine = loaded));
+  return loading;
+}
+
+/** The engine when a lyric request already loaded it (for the synchronous prompt builders below). */
+function loadedEngine(): LyricsEngine {
+  if (!engine) throw new Error('The lyric engine is not loaded yet: await loadLyricsEngine() or pass the analysis.');
+  return engine;
+}
+
 // ---------------------------------------------------------------- prompts (exported for tests)
 
 const fence = (text: string) => `"""\n${text.trim()}\n"""`;
@@ -42,7 +56,7 @@ function lastBar(analysis: LyricsAnalysis): { ending: string; syllables: number 
   return last && end ? { ending: end.word || end.text.toLowerCase(), syllables: last.syllables } : null;
 }
 
-export function suggestionsPrompt(text: string, analysis: LyricsAnalysis = analyzeLyrics(text)): string {
+export function suggestionsPrompt(text: string, analysis: LyricsAnalysis = loadedEngine().analyzeLyrics(text)): string {
   const bar = lastBar(analysis);
   const fit = bar
     ? ` Fit the flow (about ${bar.syllables} syllables) and rhyme with "${bar.ending}" (perfect, slant or multisyllabic rhymes all work).`
@@ -103,13 +117,11 @@ export function createLyricsService(deps: {
   text: TextProvider;
 }) {
   const { snippets, conversations, uow, text } = deps;
-  // The rhyme index (a pass over the CMU dictionary) is built now, not on an artist's first request.
-  warmRhymeIndex();
 
   const conversationFor = async (actor: Actor, conversationId: number, action: 'read' | 'write') =>
     authorize(actor, action, 'conversation', await conversations.findById(conversationId));
 
-  function engineSuggestions(lyrics: string, analysis?: LyricsAnalysis): LyricSuggestionsResult {
+  function engineSuggestions(lyrics: string, { nextLineIdeas }: LyricsEngine, analysis?: LyricsAnalysis): LyricSuggestionsResult {
     const ideas = nextLineIdeas(lyrics, LYRICS.suggestionCount);
     if (!ideas.length) {
       const bar = analysis ? lastBar(analysis) : null;
@@ -148,21 +160,23 @@ export function createLyricsService(deps: {
       await snippets.delete(snippet.id);
     },
 
-    /** Synchronous and fast (about a millisecond for a verse): the notepad calls it while the artist types. */
-    analyze(lyrics: string) {
+    /** Fast (about a millisecond for a verse once the engine is loaded): the notepad calls it while the artist types. */
+    async analyze(lyrics: string) {
+      const { analyzeLyrics } = await loadLyricsEngine();
       return presentAnalysis(analyzeLyrics(lyrics));
     },
 
     async suggest(lyrics: string, signal?: AbortSignal): Promise<LyricSuggestionsResult> {
       if (!lyrics.trim()) throw badRequest(LYRICS_MESSAGES.noLyricsForSuggestions, { text: [LYRICS_MESSAGES.noLyricsForSuggestions] });
-      const analysis = analyzeLyrics(lyrics);
-      if (!text.isModel) return engineSuggestions(lyrics, analysis);
+      const lyricsEngine = await loadLyricsEngine();
+      const analysis = lyricsEngine.analyzeLyrics(lyrics);
+      if (!text.isModel) return engineSuggestions(lyrics, lyricsEngine, analysis);
       let reply: TextResult;
       try {
         reply = await text.generate({ task: 'lyrics', turns: [{ role: 'user', content: suggestionsPrompt(lyrics, analysis) }], signal });
       } catch (error) {
         // An empty reply has nothing usable either: the engine's targets, as below.
-        if (error instanceof AppError && error.code === 'upstream_empty') return engineSuggestions(lyrics, analysis);
+        if (error instanceof AppError && error.code === 'upstream_empty') return engineSuggestions(lyrics, lyricsEngine, analysis);
         throw error;
       }
       // A cut-off, filtered or refused reply never becomes suggestions (its last line may be half a line).
@@ -170,13 +184,14 @@ export function createLyricsService(deps: {
       if (incomplete) throw incomplete;
       const lines = parseSuggestions(reply.text, LYRICS.suggestionCount);
       // A reply with nothing usable still gets the artist something honest to work with.
-      if (!lines.length) return engineSuggestions(lyrics, analysis);
+      if (!lines.length) return engineSuggestions(lyrics, lyricsEngine, analysis);
       return { suggestions: lines, engine: reply.engine, kind: 'model' };
     },
 
     async feedback(lyrics: string, signal?: AbortSignal): Promise<LyricFeedbackResult> {
       const lines = countNonEmptyLines(lyrics);
       if (lines < LYRICS.feedbackMinLines) throw badRequest(LYRICS_MESSAGES.feedbackNeedsLines, { text: [LYRICS_MESSAGES.feedbackNeedsLines] });
+      const { analyzeLyrics, scoreAnalysis } = await loadLyricsEngine();
       const score = scoreAnalysis(analyzeLyrics(lyrics));
       const engine = { notes: score.notes, engineScore: score.score, measures: presentMeasures(score.measures) };
       if (!text.isModel) {
@@ -198,7 +213,8 @@ export function createLyricsService(deps: {
       };
     },
 
-    rhymes(word: string, syllables?: number): RhymeIdeasResult {
+    async rhymes(word: string, syllables?: number): Promise<RhymeIdeasResult> {
+      const { rhymeIdeas } = await loadLyricsEngine();
       const ideas = rhymeIdeas(word, { syllables, limit: LYRICS.rhymeIdeasLimit });
       return {
         word,

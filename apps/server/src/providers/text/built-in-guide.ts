@@ -1,4 +1,3 @@
-import { answerFromGuide, createGuide } from '@members-only/engines/guide';
 import type { TextProvider, TextRequest } from './types';
 
 export const BUILT_IN_GUIDE = 'Built-in guide';
@@ -12,17 +11,23 @@ const lastUserTurn = (request: TextRequest) =>
  * plainly that it is the guide, not a model.
  */
 export function createBuiltInGuideProvider(): TextProvider {
-  createGuide(); // build the index at start-up, not on the first question
-  const answer = (request: TextRequest) => answerFromGuide(lastUserTurn(request), { toolType: request.task }).markdown;
+  // The articles and their search index are loaded and built on the first question (a few hundred
+  // milliseconds once), not at start: a server that never answers from the guide never holds them.
+  let guide: Promise<typeof import('@members-only/engines/guide')> | undefined;
+  const answer = async (request: TextRequest) => {
+    guide ??= import('@members-only/engines/guide');
+    const { answerFromGuide } = await guide;
+    return answerFromGuide(lastUserTurn(request), { toolType: request.task }).markdown;
+  };
   return {
     isModel: false,
     engineFor: () => BUILT_IN_GUIDE,
     async generate(request) {
-      return { text: answer(request), engine: BUILT_IN_GUIDE, finishReason: 'stop' };
+      return { text: await answer(request), engine: BUILT_IN_GUIDE, finishReason: 'stop' };
     },
     async *stream(request) {
       // Sent section by section so the page renders it the same way as a model's stream.
-      const text = answer(request);
+      const text = await answer(request);
       for (const part of text.split(/(?<=\n\n)/)) {
         request.signal?.throwIfAborted();
         yield part;
