@@ -111,12 +111,6 @@ const TEMPORARY_EXCEPTIONS = process.env.LINT_NO_EXCEPTIONS
   : [
       // services/lyrics.service.ts imports presentAnalysis/presentMeasures (services → presenters).
       { files: ['apps/server/src/services/lyrics.service.ts'], rules: ['import-x/no-restricted-paths'] },
-      // routes/tracks/index.ts: uploadGuard returns an async hook typed as the callback-style onRequestHookHandler.
-      { files: ['apps/server/src/routes/tracks/index.ts'], rules: ['@typescript-eslint/no-misused-promises'] },
-      // test/fake-openai.ts, test/fake-stt.ts: http.createServer(async (req, res) => …) leaves rejections unhandled.
-      { files: ['apps/server/test/fake-openai.ts', 'apps/server/test/fake-stt.ts'], rules: ['@typescript-eslint/no-misused-promises'] },
-      // test/global-setup.ts rethrows a connection failure without { cause: error }.
-      { files: ['apps/server/test/global-setup.ts'], rules: ['preserve-caught-error'] },
     ];
 
 export default defineConfig(

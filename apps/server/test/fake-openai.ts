@@ -74,7 +74,7 @@ export async function startFakeOpenAi(port = 0) {
   const requests: FakeRequestLog[] = [];
   const open = new Set<http.ServerResponse>();
 
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     let body: any = null;
@@ -223,6 +223,10 @@ export async function startFakeOpenAi(port = 0) {
         return;
       }
     }
+  };
+  // A failure inside a handler closes that connection instead of going unhandled.
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   function control(method: string, url: string, body: any, res: http.ServerResponse) {
     const answer = (status: number, data: unknown) =>

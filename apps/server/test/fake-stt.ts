@@ -12,7 +12,7 @@ export interface FakeSttReply {
 export async function startFakeStt() {
   const queue: FakeSttReply[] = [];
   const requests: Array<{ contentType: string; size: number; model: string | undefined; hasFile: boolean }> = [];
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
@@ -26,6 +26,10 @@ export async function startFakeStt() {
     const next = queue.shift() ?? { status: 200, text: 'default transcription' };
     res.writeHead(next.status, { 'content-type': 'application/json' });
     res.end(next.body ?? (next.status === 200 ? JSON.stringify({ text: next.text }) : JSON.stringify({ error: { message: 'fake failure' } })));
+  };
+  // A failure inside a handler closes that connection instead of going unhandled.
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;

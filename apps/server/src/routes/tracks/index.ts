@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { onRequestHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import rangeParser from 'range-parser';
@@ -26,7 +26,7 @@ const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
  * for `idleTimeoutSeconds` fails the multipart stream with a 408, so the upload's own error path
  * discards the partial file, writes no row and answers 408; the connection then closes.
  */
-function uploadGuard({ maxUploadMb, idleTimeoutSeconds }: UploadLimits): onRequestHookHandler {
+function uploadGuard({ maxUploadMb, idleTimeoutSeconds }: UploadLimits): onRequestAsyncHookHandler {
   const maxRequestBytes = maxUploadMb * 1024 * 1024 + MULTIPART_ALLOWANCE_BYTES;
   return async (request, reply) => {
     if (Number(request.headers['content-length']) > maxRequestBytes) {
