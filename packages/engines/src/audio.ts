@@ -1,6 +1,7 @@
 /** Built-in audio analysis engine (pure TypeScript, no I/O). */
 export type { AudioAnalysis, KeyMode, KeyResult, LoudnessResult, PcmAudio, PitchClassName, TempoResult } from './audio/types';
 export { analyzeAudio, ENGINE_NAME, type AnalyzeOptions } from './audio/analyze';
+export { createAudioAnalyzer, type AudioAnalyzer, type AudioAnalyzerOptions } from './audio/stream';
 export { measureDuration } from './audio/duration';
 export { estimateTempo, onsetStrength, tempoFromEnvelope, tempoPrior, type OnsetEnvelope } from './audio/tempo';
 export { chromagramSum, detectKey, keyFromChroma, scoreKeys, KK_MAJOR, KK_MINOR, PITCH_CLASSES, type KeyScore } from './audio/key';

@@ -49,7 +49,7 @@ export function mixToMono(channels: readonly Float32Array[]): Float32Array {
   return out;
 }
 
-interface SparseFir { offsets: Int32Array; taps: Float64Array; len: number }
+export interface SparseFir { offsets: Int32Array; taps: Float64Array; len: number }
 const decimatorCache = new Map<number, SparseFir>();
 
 /**
@@ -57,7 +57,7 @@ const decimatorCache = new Map<number, SparseFir>();
  * integer decimation. With that cutoff every factor-th tap is zero (half-band for factor 2); zero
  * taps are dropped. The narrow aliasing band just under the new Nyquist is harmless for tempo/key.
  */
-function decimatorTaps(factor: number): SparseFir {
+export function decimatorTaps(factor: number): SparseFir {
   const cached = decimatorCache.get(factor);
   if (cached) return cached;
   const len = 16 * factor + 1;

@@ -23,44 +23,76 @@ const CHROMA_FMAX = 2000;
 
 /** Long-term chroma (12 values, C..B, normalised to max 1) of a mono signal; null if silent/too short. */
 export function chromagramSum(x: Float32Array, sampleRate: number): Float64Array | null {
-  const nfft = nearestPow2(sampleRate * 0.743);
-  const hop = nfft / 2;
   const peak = peakAbs(x);
   if (peak === 0) return null;
+  const acc = new ChromaAccumulator(sampleRate);
+  if (!acc.usable) return null;
+  const { nfft, hop } = acc;
   // Short signals: analyse one zero-padded frame.
   const frames = x.length >= nfft ? Math.floor((x.length - nfft) / hop) + 1 : 1;
-  const binHz = sampleRate / nfft;
-  const kMin = Math.max(1, Math.ceil(CHROMA_FMIN / binHz));
-  const kMax = Math.min(nfft / 2 - 1, Math.floor(CHROMA_FMAX / binHz));
-  if (kMax < kMin) return null;
-  const pcOf = new Int32Array(kMax + 1);
-  const wOf = new Float64Array(kMax + 1);
-  for (let k = kMin; k <= kMax; k++) {
-    const midi = 69 + 12 * Math.log2((k * binHz) / 440);
-    const nearest = Math.round(midi);
-    pcOf[k] = ((nearest % 12) + 12) % 12;
-    wOf[k] = Math.cos(Math.PI * (midi - nearest)) ** 2;
-  }
-  const win = hann(nfft);
-  const fft = getFft(nfft);
-  const frame = new Float64Array(nfft);
-  const spec = new Float64Array(2 * nfft);
-  const chroma = new Float64Array(12);
   for (let t = 0; t < frames; t++) {
     const off = t * hop;
-    const len = Math.min(nfft, x.length - off);
+    acc.addFrame(x, off, Math.min(nfft, x.length - off));
+  }
+  return acc.result();
+}
+
+/** Chroma summed frame by frame (the STFT of chromagramSum); frames may come from any buffer. */
+export class ChromaAccumulator {
+  readonly nfft: number;
+  readonly hop: number;
+  /** False when the rate leaves no bin between 55 Hz and 2 kHz. */
+  readonly usable: boolean;
+  private readonly kMin: number;
+  private readonly kMax: number;
+  private readonly pcOf: Int32Array;
+  private readonly wOf: Float64Array;
+  private readonly win: Float64Array;
+  private readonly frame: Float64Array;
+  private readonly spec: Float64Array;
+  private readonly chroma = new Float64Array(12);
+
+  constructor(sampleRate: number) {
+    const nfft = nearestPow2(sampleRate * 0.743);
+    this.nfft = nfft;
+    this.hop = nfft / 2;
+    const binHz = sampleRate / nfft;
+    this.kMin = Math.max(1, Math.ceil(CHROMA_FMIN / binHz));
+    this.kMax = Math.min(nfft / 2 - 1, Math.floor(CHROMA_FMAX / binHz));
+    this.usable = this.kMax >= this.kMin;
+    this.pcOf = new Int32Array(Math.max(0, this.kMax + 1));
+    this.wOf = new Float64Array(Math.max(0, this.kMax + 1));
+    for (let k = this.kMin; k <= this.kMax; k++) {
+      const midi = 69 + 12 * Math.log2((k * binHz) / 440);
+      const nearest = Math.round(midi);
+      this.pcOf[k] = ((nearest % 12) + 12) % 12;
+      this.wOf[k] = Math.cos(Math.PI * (midi - nearest)) ** 2;
+    }
+    this.win = this.usable ? hann(nfft) : new Float64Array(0);
+    this.frame = new Float64Array(this.usable ? nfft : 0);
+    this.spec = new Float64Array(this.usable ? 2 * nfft : 0);
+  }
+
+  /** Adds the frame of `len` samples at x[off] (zero-padded to nfft). */
+  addFrame(x: Float32Array, off: number, len: number): void {
+    const { nfft, frame, win, spec, chroma, pcOf, wOf, kMin, kMax } = this;
     for (let i = 0; i < nfft; i++) frame[i] = i < len ? x[off + i] * win[i] : 0;
-    fft.realTransform(spec, frame);
+    getFft(nfft).realTransform(spec, frame);
     for (let k = kMin; k <= kMax; k++) {
       const re = spec[2 * k], im = spec[2 * k + 1];
       chroma[pcOf[k]] += wOf[k] * Math.sqrt(re * re + im * im);
     }
   }
-  let max = 0;
-  for (const v of chroma) max = Math.max(max, v);
-  if (!(max > 0)) return null;
-  for (let i = 0; i < 12; i++) chroma[i] /= max;
-  return chroma;
+
+  /** The summed chroma normalised to max 1, or null when it is all zero. */
+  result(): Float64Array | null {
+    const chroma = Float64Array.from(this.chroma);
+    let max = 0;
+    for (const v of chroma) max = Math.max(max, v);
+    if (!(max > 0)) return null;
+    for (let i = 0; i < 12; i++) chroma[i] /= max;
+    return chroma;
+  }
 }
 
 function pearson(a: ArrayLike<number>, b: ArrayLike<number>, rot: number): number {

@@ -158,7 +158,7 @@ function maxLoudness(energies: Float64Array): number | null {
  */
 export function measureLoudness(channels: readonly Float32Array[], sampleRate: number): LoudnessResult {
   const n = frameCount(channels);
-  const hop = Math.max(1, Math.round(sampleRate * 0.1)); // 100 ms
+  const hop = loudnessHop(sampleRate);
   const segs = Math.floor(n / hop);
   const segEnergy = new Float64Array(segs);
   let peak = 0;
@@ -169,6 +169,16 @@ export function measureLoudness(channels: readonly Float32Array[], sampleRate: n
       if (v > peak) peak = v;
     }
   }
+  return loudnessFromSegments(segEnergy, hop, peak);
+}
+
+/** Samples per 100 ms segment: gating blocks and short-term windows are made of whole segments. */
+export function loudnessHop(sampleRate: number): number {
+  return Math.max(1, Math.round(sampleRate * 0.1));
+}
+
+/** The loudness measures from K-weighted energies summed per 100 ms segment (channels added) and the sample peak. */
+export function loudnessFromSegments(segEnergy: Float64Array, hop: number, peak: number): LoudnessResult {
   const momentary = windowEnergies(segEnergy, 4, 4 * hop); // 400 ms, 75 % overlap
   const shortTerm = windowEnergies(segEnergy, 30, 30 * hop); // 3 s
   return {
@@ -178,6 +188,50 @@ export function measureLoudness(channels: readonly Float32Array[], sampleRate: n
     shortTermMaxLufs: maxLoudness(shortTerm),
     samplePeakDbfs: ampToDb(peak),
   };
+}
+
+/**
+ * K-weighting of one channel fed block by block (same arithmetic as measureLoudness): `feed`
+ * filters samples and calls `onSegment` with the sum of squares of each completed 100 ms segment.
+ */
+export class KWeightedEnergy {
+  private readonly s: Biquad;
+  private readonly h: Biquad;
+  private x1 = 0; private x2 = 0; private y1 = 0; private y2 = 0; private z1 = 0; private z2 = 0;
+  private acc = 0;
+  private inSegment = 0;
+
+  constructor(sampleRate: number, private readonly hop: number) {
+    const { shelf, highpass } = kWeightingCoefficients(sampleRate);
+    this.s = shelf;
+    this.h = highpass;
+  }
+
+  feed(x: Float32Array, from: number, to: number, onSegment: (energy: number) => void): void {
+    const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = this.s;
+    const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = this.h;
+    let { x1, x2, y1, y2, z1, z2, acc } = this;
+    let i = from;
+    while (i < to) {
+      const end = Math.min(to, i + (this.hop - this.inSegment));
+      this.inSegment += end - i;
+      for (; i < end; i++) {
+        const xi = x[i];
+        const y = sb0 * xi + sb1 * x1 + sb2 * x2 - sa1 * y1 - sa2 * y2;
+        const z = hb0 * y + hb1 * y1 + hb2 * y2 - ha1 * z1 - ha2 * z2;
+        x2 = x1; x1 = xi;
+        y2 = y1; y1 = y;
+        z2 = z1; z1 = z;
+        acc += z * z;
+      }
+      if (this.inSegment === this.hop) {
+        onSegment(acc);
+        acc = 0;
+        this.inSegment = 0;
+      }
+    }
+    this.x1 = x1; this.x2 = x2; this.y1 = y1; this.y2 = y2; this.z1 = z1; this.z2 = z2; this.acc = acc;
+  }
 }
 
 /** Convenience: integrated loudness only. */

@@ -39,12 +39,36 @@ export interface OnsetEnvelope {
 
 /** Spectral-flux onset strength envelope of a mono signal (ideally ~22 kHz). */
 export function onsetStrength(x: Float32Array, sampleRate: number): OnsetEnvelope {
+  return onsetStrengthOf(
+    {
+      length: x.length,
+      peak: peakAbs(x),
+      read(offset, out) {
+        for (let i = 0; i < out.length; i++) out[i] = x[offset + i];
+      },
+    },
+    sampleRate,
+  );
+}
+
+/** A mono signal the onset envelope reads frame by frame (e.g. kept in chunks rather than one array). */
+export interface SampleSource {
+  length: number;
+  /** max |x| over the whole signal. */
+  peak: number;
+  /** Copies samples [offset, offset + out.length) into `out`. */
+  read(offset: number, out: Float64Array): void;
+}
+
+/** onsetStrength over a SampleSource (same arithmetic). */
+export function onsetStrengthOf(source: SampleSource, sampleRate: number): OnsetEnvelope {
   const nfft = nearestPow2((sampleRate * 1024) / 22050);
   const hop = nfft / 4;
   const fps = sampleRate / hop;
-  const frames = x.length >= nfft ? Math.floor((x.length - nfft) / hop) + 1 : 0;
+  const n = source.length;
+  const frames = n >= nfft ? Math.floor((n - nfft) / hop) + 1 : 0;
   const env = new Float64Array(frames);
-  const peak = peakAbs(x);
+  const peak = source.peak;
   if (frames === 0 || peak === 0) return { env, fps };
   const win = hann(nfft);
   let wsum = 0;
@@ -59,8 +83,8 @@ export function onsetStrength(x: Float32Array, sampleRate: number): OnsetEnvelop
   let prev = new Float64Array(bins);
   let cur = new Float64Array(bins);
   for (let t = 0; t < frames; t++) {
-    const off = t * hop;
-    for (let i = 0; i < nfft; i++) frame[i] = x[off + i] * win[i];
+    source.read(t * hop, frame);
+    for (let i = 0; i < nfft; i++) frame[i] = frame[i] * win[i];
     fft.realTransform(spec, frame);
     let flux = 0;
     for (let k = 1; k < bins; k++) {

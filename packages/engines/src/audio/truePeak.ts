@@ -19,7 +19,7 @@ export const TRUE_PEAK_PHASES: readonly (readonly number[])[] = [
     0.1373291015625, -0.0594482421875, 0.033203125, -0.0196533203125, 0.010986328125, 0.001708984375],
 ];
 
-const TAPS = 12;
+export const TAPS = 12;
 const P0 = TRUE_PEAK_PHASES[0];
 const P1 = TRUE_PEAK_PHASES[1];
 const P2 = TRUE_PEAK_PHASES[2];
@@ -38,10 +38,10 @@ function phasesMax(w: Float64Array): number {
 }
 
 /** Largest sum of |h| over the phases: |y| <= GAIN_BOUND * max |x| over the 12-sample window. */
-const GAIN_BOUND = Math.max(...TRUE_PEAK_PHASES.map((p) => p.reduce((a, h) => a + Math.abs(h), 0)));
+export const GAIN_BOUND = Math.max(...TRUE_PEAK_PHASES.map((p) => p.reduce((a, h) => a + Math.abs(h), 0)));
 
 /** Interpolated peak for output positions [from, to), all with full history (11 <= pos < n). */
-function scanInterior(x: Float32Array, from: number, to: number, peak: number): number {
+export function scanInterior(x: Float32Array, from: number, to: number, peak: number): number {
   // Coefficients as locals so the JIT keeps them out of the module context.
   const c00 = P0[0], c01 = P0[1], c02 = P0[2], c03 = P0[3], c04 = P0[4], c05 = P0[5];
   const c06 = P0[6], c07 = P0[7], c08 = P0[8], c09 = P0[9], c0a = P0[10], c0b = P0[11];

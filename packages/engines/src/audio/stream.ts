@@ -1,0 +1,440 @@
+import { ampToDb, decimatorTaps, peakAbs, roundTo } from './dsp';
+import { keyFromChroma, ChromaAccumulator } from './key';
+import { KWeightedEnergy, loudnessFromSegments, loudnessHop } from './loudness';
+import { onsetStrengthOf, tempoFromEnvelope, type SampleSource } from './tempo';
+import { GAIN_BOUND, TAPS, scanInterior } from './truePeak';
+import type { AudioAnalysis } from './types';
+
+/**
+ * Streaming analysis: the decoded audio arrives block by block and is never held whole. Loudness,
+ * sample and true peak, waveform and the key's chroma are accumulated as blocks arrive; tempo
+ * keeps only the mono mix decimated to ~22 kHz (a quarter of a 44.1 kHz stereo signal) and runs
+ * on it at the end, because its onset envelope is scaled by that signal's overall peak. Results
+ * equal the whole-signal functions (measureLoudness, measureTruePeak, detectKey, estimateTempo;
+ * computeWaveform when `totalFrames` is given, else bucket edges fall on multiples of a small
+ * power of two), checked in stream.test.ts.
+ */
+
+export const ENGINE_NAME = 'built-in analyzer v1' as const;
+
+export interface AudioAnalyzerOptions {
+  /** Waveform bucket count (default 800). */
+  waveformBuckets?: number;
+  /** The exact number of frames that will be pushed, when known: the waveform's buckets are then exact. */
+  totalFrames?: number;
+}
+
+export interface AudioAnalyzer {
+  /** Adds the next `frames` frames (default: the first channel's length), one array per channel. */
+  push(channels: readonly Float32Array[], frames?: number): void;
+  /** Frames pushed so far. */
+  readonly frames: number;
+  finish(): AudioAnalysis;
+}
+
+const round1OrNull = (v: number | null): number | null => (v === null ? null : roundTo(v, 1));
+const round2OrNull = (v: number | null): number | null => (v === null ? null : roundTo(v, 2));
+
+/** Growable buffer of samples with absolute indices, dropping what is no longer needed. */
+class SlidingBuffer {
+  buf = new Float32Array(1 << 14);
+  /** Absolute index of buf[0]. */
+  start = 0;
+  length = 0;
+
+  get end(): number {
+    return this.start + this.length;
+  }
+
+  append(x: Float32Array, from = 0, to = x.length): void {
+    const count = to - from;
+    if (this.length + count > this.buf.length) {
+      const grown = new Float32Array(Math.max(this.buf.length * 2, this.length + count));
+      grown.set(this.buf.subarray(0, this.length));
+      this.buf = grown;
+    }
+    this.buf.set(x.subarray(from, to), this.length);
+    this.length += count;
+  }
+
+  /** Forgets samples before absolute index `abs`. */
+  dropBefore(abs: number): void {
+    const n = Math.min(this.length, abs - this.start);
+    if (n <= 0) return;
+    this.buf.copyWithin(0, n, this.length);
+    this.length -= n;
+    this.start += n;
+  }
+}
+
+/** decimate() (dsp.ts) fed block by block: same taps, same sums, same output. */
+class StreamingDecimator {
+  private readonly input = new SlidingBuffer();
+  private next = 0;
+  private readonly fir;
+
+  constructor(readonly factor: number) {
+    this.fir = decimatorTaps(factor);
+  }
+
+  /** Appends input; returns the outputs that now have all their taps. */
+  push(x: Float32Array, from: number, to: number): Float32Array {
+    if (this.factor <= 1) return x.subarray(from, to);
+    this.input.append(x, from, to);
+    return this.emit(false);
+  }
+
+  /** The remaining outputs, with the signal's end treated as zeros (as decimate does). */
+  finish(): Float32Array {
+    if (this.factor <= 1) return new Float32Array(0);
+    return this.emit(true);
+  }
+
+  private emit(final: boolean): Float32Array {
+    const { offsets, taps, len } = this.fir;
+    const nt = taps.length;
+    const mid = (len - 1) >> 1;
+    const f = this.factor;
+    const n = this.input.end;
+    const last = final ? Math.ceil(n / f) : Math.floor((n - 1 - mid) / f) + 1; // exclusive
+    const count = Math.max(0, last - this.next);
+    const out = new Float32Array(count);
+    const { buf, start: base } = this.input;
+    for (let j = 0; j < count; j++) {
+      const m = this.next + j;
+      const s = m * f - mid;
+      let acc = 0;
+      if (s >= 0 && s + len <= n) {
+        const o = s - base;
+        for (let k = 0; k < nt; k++) acc += taps[k] * buf[o + offsets[k]];
+      } else {
+        for (let k = 0; k < nt; k++) {
+          const i = s + offsets[k];
+          if (i >= 0 && i < n) acc += taps[k] * buf[i - base];
+        }
+      }
+      out[j] = acc;
+    }
+    this.next += count;
+    this.input.dropBefore(this.next * f - mid);
+    return out;
+  }
+}
+
+const CHUNK = 1 << 16;
+
+/** A mono signal kept in fixed-size chunks (no doubling copies), readable as a SampleSource. */
+class ChunkedSamples implements SampleSource {
+  private readonly chunks: Float32Array[] = [];
+  length = 0;
+  peak = 0;
+
+  append(x: Float32Array): void {
+    const p = peakAbs(x);
+    if (p > this.peak) this.peak = p;
+    let i = 0;
+    while (i < x.length) {
+      const at = this.length % CHUNK;
+      if (at === 0) this.chunks.push(new Float32Array(CHUNK));
+      const take = Math.min(CHUNK - at, x.length - i);
+      this.chunks[this.chunks.length - 1].set(x.subarray(i, i + take), at);
+      i += take;
+      this.length += take;
+    }
+  }
+
+  read(offset: number, out: Float64Array): void {
+    for (let i = 0; i < out.length; ) {
+      const abs = offset + i;
+      const chunk = this.chunks[Math.floor(abs / CHUNK)];
+      const at = abs % CHUNK;
+      const take = Math.min(CHUNK - at, out.length - i);
+      for (let k = 0; k < take; k++) out[i + k] = chunk[at + k];
+      i += take;
+    }
+  }
+}
+
+/** Chroma frames (nfft samples, 50 % hop) taken as the ~11 kHz signal streams past. */
+class StreamingChroma {
+  private readonly acc: ChromaAccumulator;
+  private readonly input = new SlidingBuffer();
+  private nextFrame = 0;
+  peak = 0;
+
+  constructor(sampleRate: number) {
+    this.acc = new ChromaAccumulator(sampleRate);
+  }
+
+  push(x: Float32Array): void {
+    const p = peakAbs(x);
+    if (p > this.peak) this.peak = p;
+    if (!this.acc.usable) return;
+    this.input.append(x);
+    const { nfft, hop } = this.acc;
+    while (this.nextFrame * hop + nfft <= this.input.end) {
+      const off = this.nextFrame * hop;
+      this.acc.addFrame(this.input.buf, off - this.input.start, nfft);
+      this.nextFrame++;
+    }
+    this.input.dropBefore(this.nextFrame * hop);
+  }
+
+  result(): Float64Array | null {
+    if (this.peak === 0 || !this.acc.usable) return null;
+    // Shorter than one frame: one zero-padded frame, as chromagramSum does.
+    if (this.nextFrame === 0) this.acc.addFrame(this.input.buf, 0, this.input.length);
+    return this.acc.result();
+  }
+}
+
+/** True peak of one channel (truePeak.ts's interpolator), block by block with an 11-sample history. */
+class StreamingTruePeak {
+  private work = new Float32Array(TAPS - 1 + 4096);
+  peak = 0;
+
+  /** Scans positions of x[from, to); `work` keeps the previous TAPS - 1 samples in front. */
+  push(x: Float32Array, from: number, to: number): void {
+    const h = TAPS - 1;
+    const count = to - from;
+    if (h + count > this.work.length) {
+      const grown = new Float32Array(h + count);
+      grown.set(this.work.subarray(0, h));
+      this.work = grown;
+    }
+    const w = this.work;
+    w.set(x.subarray(from, to), h);
+    this.scan(w, h, h + count);
+    w.copyWithin(0, count, count + h);
+  }
+
+  /** The 11 positions after the last sample (zero flush). */
+  finish(): void {
+    const h = TAPS - 1;
+    const w = this.work;
+    w.fill(0, h, h + h);
+    this.scan(w, h, h + h);
+  }
+
+  private scan(w: Float32Array, from: number, to: number): void {
+    const BLOCK = 256;
+    for (let b = from; b < to; b += BLOCK) {
+      const e = Math.min(to, b + BLOCK);
+      let m = 0;
+      for (let i = b - (TAPS - 1); i < e; i++) {
+        const v = w[i] < 0 ? -w[i] : w[i];
+        if (v > m) m = v;
+      }
+      if (m > this.peak) this.peak = m; // the sample peak counts too
+      if (m * GAIN_BOUND <= this.peak) continue;
+      this.peak = scanInterior(w, b, e, this.peak);
+    }
+  }
+}
+
+/**
+ * Waveform peaks of the mono mix (computeWaveform's arithmetic). With the total known, buckets
+ * are exact; otherwise min/max are kept for runs of `run` samples (doubling, at most 64 Ki runs)
+ * and each bucket takes the runs that start inside it.
+ */
+class StreamingWaveform {
+  private readonly lo: Float64Array;
+  private readonly hi: Float64Array;
+  private count = 0;
+  private run = 1;
+  private inRun = 0;
+  private seen = 0;
+  private bucketEnd = 0;
+  private readonly exactBuckets: number;
+
+  constructor(private readonly requested: number, private readonly totalFrames?: number) {
+    this.exactBuckets = totalFrames === undefined ? 0 : Math.min(requested, totalFrames);
+    const slots = totalFrames === undefined ? 1 << 16 : this.exactBuckets;
+    this.lo = new Float64Array(slots).fill(Infinity);
+    this.hi = new Float64Array(slots).fill(-Infinity);
+    if (this.exactBuckets > 0) this.bucketEnd = Math.floor(this.totalFrames! / this.exactBuckets);
+  }
+
+  push(channels: readonly Float32Array[], from: number, to: number): void {
+    const nc = channels.length;
+    const g = 1 / nc;
+    const { lo, hi } = this;
+    for (let i = from; i < to; i++) {
+      let v = 0;
+      for (let c = 0; c < nc; c++) v += channels[c][i];
+      v *= g;
+      if (this.totalFrames !== undefined) {
+        if (this.exactBuckets === 0) continue;
+        while (this.seen >= this.bucketEnd && this.count < this.exactBuckets - 1) {
+          this.count++;
+          this.bucketEnd = Math.floor(((this.count + 1) * this.totalFrames) / this.exactBuckets);
+        }
+        const b = this.count;
+        if (v < lo[b]) lo[b] = v;
+        if (v > hi[b]) hi[b] = v;
+        this.seen++;
+        continue;
+      }
+      const r = this.count;
+      if (v < lo[r]) lo[r] = v;
+      if (v > hi[r]) hi[r] = v;
+      if (++this.inRun === this.run) {
+        this.inRun = 0;
+        if (++this.count === lo.length) this.halve();
+      }
+      this.seen++;
+    }
+  }
+
+  private halve(): void {
+    const { lo, hi } = this;
+    const half = lo.length >> 1;
+    for (let j = 0; j < half; j++) {
+      lo[j] = Math.min(lo[2 * j], lo[2 * j + 1]);
+      hi[j] = Math.max(hi[2 * j], hi[2 * j + 1]);
+    }
+    lo.fill(Infinity, half);
+    hi.fill(-Infinity, half);
+    this.count = half;
+    this.run *= 2;
+  }
+
+  finish(): number[] {
+    const n = this.seen;
+    const buckets = Math.min(Math.max(1, Math.floor(this.requested)), n);
+    const out: number[] = [];
+    const peakOf = (lo: number, hi: number) => r3(clamp(Math.max(-lo, hi), 0, 1));
+    if (this.totalFrames !== undefined) {
+      for (let b = 0; b < buckets; b++) out.push(peakOf(this.lo[b], this.hi[b]));
+      return out;
+    }
+    const runs = this.count + (this.inRun > 0 ? 1 : 0);
+    for (let b = 0; b < buckets; b++) {
+      const start = Math.floor((b * n) / buckets);
+      const end = Math.floor(((b + 1) * n) / buckets);
+      let j = Math.ceil(start / this.run);
+      let jEnd = Math.min(runs, Math.ceil(end / this.run));
+      if (j >= jEnd) {
+        // A bucket narrower than a run: the run it starts in.
+        j = Math.min(runs - 1, Math.floor(start / this.run));
+        jEnd = j + 1;
+      }
+      let lo = Infinity, hi = -Infinity;
+      for (; j < jEnd; j++) {
+        if (this.lo[j] < lo) lo = this.lo[j];
+        if (this.hi[j] > hi) hi = this.hi[j];
+      }
+      out.push(peakOf(lo, hi));
+    }
+    return out;
+  }
+}
+
+const r3 = (v: number): number => Math.round(v * 1000) / 1000 + 0; // + 0 turns -0 into 0
+const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
+
+/**
+ * A streaming analyzer for `numChannels` channels at `sampleRate`. Memory: about 2 bytes per
+ * input frame at 44.1 kHz (the ~22 kHz mono mix for tempo) plus fixed buffers.
+ */
+export function createAudioAnalyzer(sampleRate: number, numChannels: number, options: AudioAnalyzerOptions = {}): AudioAnalyzer {
+  if (!(Number.isInteger(numChannels) && numChannels > 0)) throw new TypeError('createAudioAnalyzer: at least one channel is required');
+  if (!(Number.isFinite(sampleRate) && sampleRate > 0)) throw new TypeError(`createAudioAnalyzer: invalid sample rate ${sampleRate}`);
+  const tempoFactor = Math.max(1, Math.round(sampleRate / 22050));
+  const tempoRate = sampleRate / tempoFactor;
+  const keyFactor = Math.max(1, Math.round(tempoRate / 11025));
+  const toTempo = new StreamingDecimator(tempoFactor);
+  const toKey = new StreamingDecimator(keyFactor);
+  const mono22 = new ChunkedSamples();
+  const chroma = new StreamingChroma(tempoRate / keyFactor);
+  const hop = loudnessHop(sampleRate);
+  const kWeighted = Array.from({ length: numChannels }, () => new KWeightedEnergy(sampleRate, hop));
+  const segments: number[] = [];
+  const truePeaks = Array.from({ length: numChannels }, () => new StreamingTruePeak());
+  const waveform = new StreamingWaveform(options.waveformBuckets ?? 800, options.totalFrames);
+  let samplePeak = 0;
+  let frames = 0;
+  let mono = new Float32Array(0);
+  let finished = false;
+
+  const feedMono = (x: Float32Array) => {
+    const y = toTempo.push(x, 0, x.length);
+    mono22.append(y);
+    chroma.push(toKey.push(y, 0, y.length));
+  };
+
+  return {
+    get frames() {
+      return frames;
+    },
+
+    push(channels, count = channels[0]?.length ?? 0) {
+      if (finished) throw new Error('AudioAnalyzer: push after finish');
+      if (channels.length !== numChannels) throw new TypeError(`AudioAnalyzer: expected ${numChannels} channels, got ${channels.length}`);
+      if (count === 0) return;
+      // Loudness: each channel's completed segments, added in channel order (as measureLoudness does).
+      const before = segments.length;
+      for (let c = 0; c < numChannels; c++) {
+        let seg = before;
+        kWeighted[c].feed(channels[c], 0, count, (energy) => {
+          if (c === 0) segments.push(0 + energy);
+          else segments[seg] += energy;
+          seg++;
+        });
+        const p = peakAbs(channels[c].length === count ? channels[c] : channels[c].subarray(0, count));
+        if (p > samplePeak) samplePeak = p;
+        truePeaks[c].push(channels[c], 0, count);
+      }
+      waveform.push(channels, 0, count);
+      // Mono mix in float32 steps, as mixToMono computes it.
+      if (numChannels === 1) {
+        feedMono(channels[0].length === count ? channels[0] : channels[0].subarray(0, count));
+      } else {
+        if (mono.length < count) mono = new Float32Array(count);
+        const g = 1 / numChannels;
+        for (let i = 0; i < count; i++) {
+          let v = 0;
+          for (let c = 0; c < numChannels; c++) v = Math.fround(v + channels[c][i]);
+          mono[i] = v * g;
+        }
+        feedMono(mono.subarray(0, count));
+      }
+      frames += count;
+    },
+
+    finish() {
+      if (finished) throw new Error('AudioAnalyzer: finish called twice');
+      finished = true;
+      if (options.totalFrames !== undefined && options.totalFrames !== frames) {
+        throw new Error(`AudioAnalyzer: ${frames} frames pushed, ${options.totalFrames} announced`);
+      }
+      const tail = toTempo.finish();
+      mono22.append(tail);
+      chroma.push(toKey.push(tail, 0, tail.length));
+      chroma.push(toKey.finish());
+      const tempo = tempoFromEnvelope(onsetStrengthOf(mono22, tempoRate));
+      const key = keyFromChroma(chroma.result());
+      const loud = loudnessFromSegments(Float64Array.from(segments), hop, samplePeak);
+      let truePeak = 0;
+      for (const t of truePeaks) {
+        t.finish();
+        if (t.peak > truePeak) truePeak = t.peak;
+      }
+      return {
+        durationSec: frames / sampleRate,
+        bpm: tempo.bpm,
+        bpmConfidence: tempo.confidence,
+        key: key.key,
+        mode: key.mode,
+        keyLabel: key.label,
+        keyConfidence: key.confidence,
+        lufs: round1OrNull(loud.integratedLufs),
+        loudnessRangeLu: round1OrNull(loud.loudnessRangeLu),
+        truePeakDbtp: round2OrNull(ampToDb(truePeak)),
+        samplePeakDbfs: round2OrNull(loud.samplePeakDbfs),
+        waveform: waveform.finish(),
+        engine: ENGINE_NAME,
+      };
+    },
+  };
+}
