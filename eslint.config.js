@@ -7,26 +7,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
-import { builtinRules } from 'eslint/use-at-your-own-risk';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const webFeatures = path.join(root, 'apps/web/src/features');
 
-/**
- * eslint:recommended, built from ESLint's own rule metadata (the rules its docs mark
- * recommended), so the separate @eslint/js package is not needed.
- */
-const eslintRecommended = {
-  name: 'eslint/recommended',
-  rules: Object.fromEntries(
-    [...builtinRules].filter(([, rule]) => rule.meta?.docs?.recommended).map(([name]) => [name, /** @type {const} */ ('error')]),
-  ),
-};
+/** eslint:recommended. */
+const eslintRecommended = js.configs.recommended;
 
 // ---------------------------------------------------------------------------------- Boundaries
 
