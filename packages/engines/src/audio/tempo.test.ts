@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAudio } from './analyze';
 import { estimateTempo, tempoPrior } from './tempo';
-import { seededRandom, synthChordProgression, synthClickTrack, A_MINOR_PROGRESSION } from './synth';
+import { mix, seededRandom, synthChordProgression, synthClickTrack, synthSine, A_MINOR_PROGRESSION } from './synth';
 
 describe('tempo (Ellis 2007 onset autocorrelation + comb refinement)', () => {
+  it.each([110, 220, 440, 1000])('finds no tempo in a steady %d Hz tone (a 220 Hz sine once read as 140 BPM)', (freq) => {
+    const tone = synthSine({ freq, seconds: 12, sampleRate: 22050, amplitude: 0.5 });
+    expect(estimateTempo(tone, 22050)).toMatchObject({ bpm: null, confidence: 0 });
+  });
+
+  it('still hears a quiet beat under a loud steady tone', () => {
+    const sr = 22050;
+    const x = mix(synthClickTrack({ bpm: 100, seconds: 12, sampleRate: sr, amplitude: 0.2 }), synthSine({ freq: 220, seconds: 12, sampleRate: sr, amplitude: 0.7 }));
+    const result = estimateTempo(x, sr);
+    expect(result.bpm).toBeCloseTo(100, 0);
+    expect(result.confidence).toBeGreaterThan(0.5);
+  });
+
   for (const bpm of [90, 120, 140]) {
     it(`click track at ${bpm} BPM, stereo 44.1 kHz, within +-1 BPM (no octave error)`, () => {
       const x = synthClickTrack({ bpm, seconds: 20, sampleRate: 44100 });

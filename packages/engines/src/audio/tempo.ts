@@ -151,6 +151,24 @@ function combPower(y: Float64Array, f: number, harmonics: number): number {
   return total;
 }
 
+/**
+ * Below this standard deviation of the onset envelope (peak-normalised, log-compressed flux)
+ * nothing in the signal starts: pure sines ripple at about 1e-4 to 3e-4, a beatless chord pad
+ * moves about 7e-3, and click tracks and drums about 3e-2 to 1e-1, whatever their level.
+ */
+export const MIN_ONSET_VARIATION = 2e-3;
+
+function onsetVariation(env: Float64Array): number {
+  const n = env.length - 1; // the first frame has no predecessor and is always 0
+  if (n < 2) return 0;
+  let mean = 0;
+  for (let i = 1; i < env.length; i++) mean += env[i];
+  mean /= n;
+  let v = 0;
+  for (let i = 1; i < env.length; i++) v += (env[i] - mean) ** 2;
+  return Math.sqrt(v / n);
+}
+
 /** Tempo from an onset envelope. */
 export function tempoFromEnvelope(envelope: OnsetEnvelope): TempoResult {
   const { env, fps } = envelope;
@@ -158,6 +176,10 @@ export function tempoFromEnvelope(envelope: OnsetEnvelope): TempoResult {
   const maxLag = Math.ceil((60 * fps) / TEMPO_MIN_BPM);
   // Need at least two of the longest beat periods to measure anything.
   if (env.length < 2 * maxLag + 2) return { bpm: null, confidence: 0 };
+  // A steady tone's envelope only ripples (the sinusoid's phase against the hop), and that ripple
+  // is periodic enough to fake a confident beat (a 220 Hz sine once read as 140 BPM). The
+  // autocorrelation cannot tell: it is normalised. Real onsets move the envelope far more.
+  if (onsetVariation(env) < MIN_ONSET_VARIATION) return { bpm: null, confidence: 0 };
   const e = conditionEnvelope(env, fps);
   const n = e.length;
   const ac = new Float64Array(maxLag + 2);

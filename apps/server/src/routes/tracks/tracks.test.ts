@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeStt } from '../../../test/fake-stt';
-import { makeChordWav, makeClickTrack, makeNotAudioFile, toM4a, toMp3 } from '../../audio/fixtures';
+import { makeChordWav, makeClickTrack, makeNotAudioFile, makeToneWav, toM4a, toMp3 } from '../../audio/fixtures';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 /** Response bodies in these tests are the API's JSON. */
@@ -99,6 +99,14 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     const analysed = await waitForTrack(base, alice.cookie, track.id, (x) => x.analysis.status === 'done');
     expect(analysed.analysis.bpm).toBeNull();
     expect(analysed.analysis.key).toBe('A minor');
+  });
+
+  it('reports no tempo for a steady tone (once reported as 140 BPM)', async () => {
+    const tone = await makeToneWav({ seconds: 12, freq: 220 });
+    const track = await body(await upload(base, alice.cookie, tone, 'tone.wav'));
+    const analysed = await waitForTrack(base, alice.cookie, track.id, (x) => x.analysis.status === 'done');
+    expect(analysed.analysis.bpm).toBeNull();
+    expect(analysed.duration).toBeCloseTo(12, 0);
   });
 
   it('refuses text disguised as .mp3 with 415 and leaves nothing behind', async () => {
