@@ -135,9 +135,9 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
   it('answers an undecodable path and an over-long parameter in the app’s error shape, without echoing them', async () => {
     const bad = await t.app.inject({ url: '/api/conversations/%E0%A4%A' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'The address is not valid.', code: 'bad_request' });
+    expect(bad.json()).toEqual({ message: 'The address is not valid.', code: 'bad_url' });
     const long = await t.app.inject({ url: `/api/conversations/${'9'.repeat(200)}` });
     expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ message: 'The address is too long.', code: 'bad_request' });
+    expect(long.json()).toEqual({ message: 'The address is too long.', code: 'url_too_long' });
   });
 });

@@ -122,7 +122,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void (reply as FastifyReply)
         .status(tooLong ? 414 : 400)
-        .send({ message: tooLong ? 'The address is too long.' : 'The address is not valid.', code: 'bad_request' });
+        .send(tooLong ? { message: 'The address is too long.', code: 'url_too_long' } : { message: 'The address is not valid.', code: 'bad_url' });
     },
   });
   app.setValidatorCompiler(validatorCompiler);

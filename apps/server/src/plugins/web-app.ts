@@ -18,12 +18,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     await app.register(async (scope) => {
       declareScopeAccess(scope, 'public');
       await scope.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        root: distDir,
+        wildcard: false,
+        preCompressed: true,
+        // Our own Cache-Control per file (below), not the file server's default max-age=0.
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     });
