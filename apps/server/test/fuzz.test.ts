@@ -261,7 +261,7 @@ function diff(before: Fingerprint, after: Fingerprint, ignored: readonly string[
 
 /**
  * Refused by the router, before any route (and so before its access check): a path it cannot
- * decode (400 FST_ERR_BAD_URL), a parameter over its length limit (414 FST_ERR_MAX_PARAM_LENGTH),
+ * decode (400 bad_url), a parameter over its length limit (414 url_too_long),
  * or one that matches no route (the not-found handler's 404).
  */
 function unrouted(res: LightMyRequestResponse): boolean {
@@ -271,7 +271,7 @@ function unrouted(res: LightMyRequestResponse): boolean {
   } catch {
     return false;
   }
-  if (body?.code === 'FST_ERR_BAD_URL' || body?.code === 'FST_ERR_MAX_PARAM_LENGTH') return true;
+  if (body?.code === 'bad_url' || body?.code === 'url_too_long') return true;
   return res.statusCode === 404 && body?.code === 'not_found' && body.message === 'Not found';
 }
 
