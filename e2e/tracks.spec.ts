@@ -160,7 +160,7 @@ test.describe('Song Review: tracks', () => {
 
     // Without lyrics the review cannot run, and the button says why it is off.
     await expect(page.getByText(NO_TRANSCRIPTION)).toBeVisible();
-    await expect(page.getByText('No speech-to-text service is configured. Paste or type the lyrics instead.')).toBeVisible();
+    await expect(page.getByText("Lyrics from the recording aren't available here; paste or type them.")).toBeVisible();
     await expect(page.getByRole('button', { name: 'Generate Comprehensive Review' })).toBeDisabled();
     await expect(page.getByText('Reviews arrive in the next update')).toBeVisible();
   });

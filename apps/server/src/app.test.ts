@@ -141,3 +141,18 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
     expect(long.json()).toEqual({ message: 'The address is too long.', code: 'url_too_long' });
   });
 });
+
+describe('without a built web app', () => {
+  it('answers pages with a 503 in plain words, naming no command or setting', async () => {
+    // The test app's webDistDir does not exist.
+    const t = await createTestApp('sqlite');
+    try {
+      const res = await t.app.inject({ url: '/lyrics', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: 'This page is not available right now. Please try again later.', code: 'unavailable' });
+      expect(res.body).not.toMatch(/npm|build|[A-Z]{2,}_[A-Z]/);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -7,6 +7,8 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 export const ACCEPTED_AUDIO_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac', 'video/mp4'];
 export const ACCEPTED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.mp4', '.aac'];
 export const UNTITLED_TRACK = 'Untitled Track';
+/** Why a track has no lyrics from its recording when this installation cannot transcribe (plain words, no settings). */
+export const TRANSCRIPTION_UNAVAILABLE = "Lyrics from the recording aren't available here; paste or type them.";
 
 export const analysisStatusSchema = z.enum(['pending', 'processing', 'done', 'failed']);
 export const transcriptionStatusSchema = z.enum(['pending', 'processing', 'done', 'unavailable', 'failed']);

@@ -31,6 +31,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
 
+  if (!hasApp) app.log.warn(`No built web app in ${distDir}: pages answer 503 until \`npm run build\` has run.`);
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/');
@@ -38,7 +40,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     if (isPage && !hasApp) {
-      return reply.status(503).send({ message: 'The web app is not built yet. Run `npm run build`.' });
+      // Visitors read this; the operator learns why from the warning logged at start (below).
+      return reply.status(503).send({ message: 'This page is not available right now. Please try again later.', code: 'unavailable' });
     }
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });
   });

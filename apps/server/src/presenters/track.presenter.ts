@@ -1,4 +1,4 @@
-import type { Job, Track } from '@members-only/shared';
+import { TRANSCRIPTION_UNAVAILABLE, type Job, type Track } from '@members-only/shared';
 import type { JobRow, TrackRow } from '../db/types';
 import { toIso } from '../db/index';
 
@@ -19,7 +19,8 @@ export function presentTrack(row: Row, { withWaveform = false } = {}): Track {
     duration: num(row.duration),
     transcription: row.transcription,
     transcriptionStatus: row.transcription_status as Track['transcriptionStatus'],
-    transcriptionError: row.transcription_error,
+    // Rows stored before the wording changed still say which setting was missing: artists get plain words.
+    transcriptionError: row.transcription_status === 'unavailable' ? TRANSCRIPTION_UNAVAILABLE : row.transcription_error,
     transcriptionSource: row.transcription_source as Track['transcriptionSource'],
     transcriptionProgress: num(row.transcription_progress),
     audioUrl: `/uploads/tracks/${encodeURIComponent(row.filename)}`,

@@ -1,3 +1,4 @@
+import { TRANSCRIPTION_UNAVAILABLE } from '@members-only/shared';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
 import type { SpeechToText } from '../providers/speech/types';
@@ -80,7 +81,7 @@ export function createTrackProcessingService(deps: {
       // Deleted meanwhile, or the artist already typed the lyrics: theirs win.
       if (!track || track.transcription_source === 'manual') return;
       if (!speech) {
-        await tracks.update(trackId, { transcription_status: 'unavailable', transcription_error: 'No speech-to-text service is configured. Paste or type the lyrics instead.' });
+        await tracks.update(trackId, { transcription_status: 'unavailable', transcription_error: TRANSCRIPTION_UNAVAILABLE });
         return;
       }
       await tracks.update(trackId, { transcription_status: 'processing', transcription_error: null });

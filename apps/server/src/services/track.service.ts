@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { cleanText, UNTITLED_TRACK, wellFormed } from '@members-only/shared';
+import { cleanText, TRANSCRIPTION_UNAVAILABLE, UNTITLED_TRACK, wellFormed } from '@members-only/shared';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
 import type { JobQueue } from '../jobs/queue';
@@ -110,7 +110,7 @@ export function createTrackService(deps: {
             analysis_job_id: null,
             transcription: null,
             transcription_status: transcriptionAvailable ? 'pending' : 'unavailable',
-            transcription_error: transcriptionAvailable ? null : 'No speech-to-text service is configured. Paste or type the lyrics instead.',
+            transcription_error: transcriptionAvailable ? null : TRANSCRIPTION_UNAVAILABLE,
             transcription_source: null,
             transcription_job_id: null,
           });

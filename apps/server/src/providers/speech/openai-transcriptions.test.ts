@@ -42,6 +42,13 @@ describe('OpenAI transcriptions provider', () => {
     expect(error.message).toBe('The speech-to-text service heard no words in this recording');
   });
 
+  it.each([401, 403])('says a refused key (%i) in plain words, without a setting name', async (status) => {
+    stt.enqueue({ status });
+    const error = await transcriber().transcribe(file).then(() => undefined, (e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.message).toBe("The speech-to-text service turned down this site's access.");
+  });
+
   it("answers in our own words, never the service's, and logs its text", async () => {
     const page = '<html><body>502 Bad Gateway</body></html>';
     stt.enqueue({ status: 502, body: page });

@@ -53,7 +53,7 @@ export function createOpenAiTranscriber(options: TranscriptionOptions): SpeechTo
         // The service's own words go to the log only; the artist gets ours.
         const detail = (await response.text().catch(() => '')).slice(0, 500);
         log?.warn({ status, model: options.model, detail }, 'the speech-to-text service answered with an error');
-        if (status === 401 || status === 403) throw new AppError(502, 'The speech-to-text service rejected our API key. Check STT_API_KEY.', 'upstream_auth');
+        if (status === 401 || status === 403) throw new AppError(502, "The speech-to-text service turned down this site's access.", 'upstream_auth');
         if (status === 429) throw new AppError(429, 'The speech-to-text service is rate limiting requests.', 'upstream_rate_limited');
         if (status === 413) throw new AppError(413, 'The speech-to-text service refused the file as too large.', 'upstream_too_large');
         throw new AppError(status >= 500 ? 503 : 502, `The speech-to-text service answered ${status}.`, 'upstream_failed');

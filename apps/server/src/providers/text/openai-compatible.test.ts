@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiCompatibleProvider, retryAfterSeconds } from './openai-compatible';
+import { createOpenAiCompatibleProvider, retryAfterSeconds, upstreamErrors } from './openai-compatible';
 import { SYSTEM_PROMPTS } from './prompts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
 import { AppError } from '../../errors';
@@ -147,6 +147,13 @@ describe('OpenAI-compatible text provider', () => {
     expect([a.statusCode, a.code]).toEqual([expected, code]);
     const b = await failure(collect());
     expect([b.statusCode, b.code]).toEqual([expected, code]);
+  });
+
+  it('tells the artist about a refused key in plain words, without a setting name', async () => {
+    fake.enqueue({ kind: 'status', status: 401 });
+    const error = await failure(provider().generate(request()));
+    expect(error.message).toBe("The AI service turned down this site's access. Please try again later, and tell the site's team if it keeps happening.");
+    for (const make of Object.values(upstreamErrors)) expect((make as (arg: unknown) => AppError)(500).message).not.toMatch(/[A-Z]{2,}_[A-Z]|configur|API key/i);
   });
 
   it("answers in our own words, never the upstream's (it can carry HTML), and logs its text", async () => {

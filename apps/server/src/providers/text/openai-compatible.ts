@@ -20,7 +20,8 @@ export interface OpenAiCompatibleOptions {
 
 /** Our own words for every upstream failure; the upstream's text is logged, never passed on. */
 export const upstreamErrors = {
-  auth: () => new AppError(502, 'The AI service rejected our API key. Check AI_API_KEY.', 'upstream_auth'),
+  // Artists read these: plain words, never a setting name (admins see the connection on the Admin page).
+  auth: () => new AppError(502, "The AI service turned down this site's access. Please try again later, and tell the site's team if it keeps happening.", 'upstream_auth'),
   rateLimited: (retryAfterSeconds?: string) =>
     new AppError(
       429,

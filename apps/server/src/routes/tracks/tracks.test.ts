@@ -77,7 +77,7 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(track.filename).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
     expect(track.audioUrl).toBe(`/uploads/tracks/${track.filename}`);
     expect(track.transcriptionStatus).toBe('unavailable');
-    expect(track.transcriptionError).toContain('Paste or type the lyrics');
+    expect(track.transcriptionError).toBe("Lyrics from the recording aren't available here; paste or type them.");
 
     const analysed = await waitForTrack(base, alice.cookie, track.id, (x) => x.analysis.status === 'done');
     expect(analysed.duration).toBeCloseTo(8, 1);
