@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env';
-import type { Db } from './db/index';
+import { pingDatabase, type Db } from './db/index';
 import { createRepositories, createUnitOfWork } from './repositories/index';
 import { createAuthService } from './services/auth.service';
 import { createConversationService } from './services/conversation.service';
@@ -12,6 +12,7 @@ import { createChatService } from './services/chat.service';
 import { createTextProvider, type TextSettings } from './providers/text/index';
 import { createSpeechToText, type SpeechSettings } from './providers/speech/index';
 import { createFileStorage } from './providers/storage/index';
+import { probeModels } from './providers/openai-models';
 import { createTrackService } from './services/track.service';
 import { createAdminService } from './services/admin.service';
 import { createQuotaService } from './services/quota.service';
@@ -104,7 +105,10 @@ export function createServices(db: Db, env: AppEnv) {
     transcriptionAvailable: speech !== undefined,
     maxUploadMb: env.MAX_UPLOAD_MB,
   });
-  const admin = createAdminService({ users: repos.users });
+  const admin = createAdminService({
+    users: repos.users,
+    installation: { settings: env, dialect: db.dialect, probeModels, pingDatabase: () => pingDatabase(db), storage },
+  });
   const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
   return { auth, conversations, chat, lyrics, tracks, admin, quotas, queue, createWorker };
 }

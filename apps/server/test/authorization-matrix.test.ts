@@ -180,6 +180,7 @@ const MATRIX: Record<string, Entry> = {
 
   // Admin.
   'GET /api/admin/users': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200, request: () => ({ query: { limit: '10' } }) },
+  'GET /api/admin/services': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
 };
 
 /** Callers in this order: A (the owner) last, so B's and the admin's DELETE attempts come first. */

@@ -24,6 +24,9 @@ export type FakeBehaviour =
   | { kind: 'malformed' }
   | { kind: 'cut'; text: string };
 
+/** How `GET /v1/models` answers ("List models" in the OpenAI API): these ids, a status, or never. */
+export type FakeModelsBehaviour = { kind: 'list'; models: string[] } | { kind: 'status'; status: number } | { kind: 'hang' };
+
 const REQUEST_FIELDS = new Set(['model', 'messages', 'stream', 'stream_options', 'max_completion_tokens', 'temperature', 'top_p', 'n', 'stop', 'user']);
 const ROLES = new Set(['developer', 'system', 'user', 'assistant']);
 
@@ -66,13 +69,18 @@ export interface FakeRequestLog {
  * scripted per request. Tests point AI_BASE_URL at it; nothing leaves the machine.
  *
  * `port` 0 picks a free port. Other processes (the browser tests) script it over HTTP:
- * `POST /__control/enqueue` with a JSON array of FakeBehaviour, `POST /__control/reset`.
+ * `POST /__control/enqueue` with a JSON array of FakeBehaviour, `POST /__control/models` with a
+ * FakeModelsBehaviour (GET /v1/models), `POST /__control/reset`.
  */
 export async function startFakeOpenAi(port = 0) {
   const queue: FakeBehaviour[] = [];
   let fallback: FakeBehaviour = { kind: 'reply', text: 'Default fake reply.' };
   const requests: FakeRequestLog[] = [];
   const open = new Set<http.ServerResponse>();
+  const defaultModels = (): FakeModelsBehaviour => ({ kind: 'list', models: ['fake-model'] });
+  let models: FakeModelsBehaviour = defaultModels();
+  /** When set, requests without `Authorization: Bearer <key>` get OpenAI's 401. */
+  let apiKey: string | undefined;
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     let raw = '';
@@ -88,6 +96,29 @@ export async function startFakeOpenAi(port = 0) {
       return;
     }
     requests.push({ path: req.url ?? '', headers: req.headers, body });
+    if (apiKey !== undefined && req.headers.authorization !== `Bearer ${apiKey}`) {
+      // OpenAI's answer to a missing or wrong key (its message quotes part of the key sent).
+      const sent = /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1];
+      const message = sent ? `Incorrect API key provided: ${sent.slice(0, 3)}***${sent.slice(-4)}.` : "You didn't provide an API key.";
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message, type: 'invalid_request_error', param: null, code: sent ? 'invalid_api_key' : null } }));
+      return;
+    }
+    if (req.url === '/v1/models' && req.method === 'GET') {
+      if (models.kind === 'hang') {
+        open.add(res);
+        res.on('close', () => open.delete(res));
+        return;
+      }
+      if (models.kind === 'status') {
+        res.writeHead(models.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `fake error ${models.status}` } }));
+        return;
+      }
+      const created = Math.floor(Date.now() / 1000);
+      const data = models.models.map((id) => ({ id, object: 'model', created, owned_by: 'fake' }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data }));
+      return;
+    }
     if (req.url !== '/v1/chat/completions') {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
       return;
@@ -245,7 +276,18 @@ export async function startFakeOpenAi(port = 0) {
       queue.length = 0;
       requests.length = 0;
       fallback = { kind: 'reply', text: 'Default fake reply.' };
+      models = defaultModels();
+      apiKey = undefined;
       answer(200, { queued: 0 });
+      return;
+    }
+    if (method === 'POST' && url === '/__control/models') {
+      if (!body || typeof body !== 'object' || !['list', 'status', 'hang'].includes(body.kind)) {
+        answer(400, { error: { message: 'expected a models behaviour' } });
+        return;
+      }
+      models = body as FakeModelsBehaviour;
+      answer(200, { ok: true });
       return;
     }
     answer(404, { error: { message: 'unknown control endpoint' } });
@@ -266,6 +308,14 @@ export async function startFakeOpenAi(port = 0) {
     requests,
     /** Answer the next requests this way, in order. */
     enqueue: (...behaviours: FakeBehaviour[]) => queue.push(...behaviours),
+    /** How GET /v1/models answers from now on (by default it lists 'fake-model'). */
+    setModels: (behaviour: FakeModelsBehaviour) => {
+      models = behaviour;
+    },
+    /** Require this bearer key on every request (undefined: any or none). */
+    requireKey: (key: string | undefined) => {
+      apiKey = key;
+    },
     /** How to answer once the queue is empty. */
     setDefault: (behaviour: FakeBehaviour) => {
       fallback = behaviour;
@@ -274,6 +324,8 @@ export async function startFakeOpenAi(port = 0) {
       queue.length = 0;
       requests.length = 0;
       fallback = { kind: 'reply', text: 'Default fake reply.' };
+      models = defaultModels();
+      apiKey = undefined;
     },
     async close() {
       for (const res of open) res.destroy();

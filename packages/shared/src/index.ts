@@ -8,3 +8,4 @@ export * from './tracks';
 export * from './lyrics';
 export * from './quotas';
 export * from './text';
+export * from './admin';

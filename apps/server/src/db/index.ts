@@ -77,6 +77,11 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
+/** One trivial query: resolves when the database answers (the admin page's check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}
+
 /** Timestamps arrive as Date (PostgreSQL) or ISO text (SQLite). */
 export function toIso(value: Date | string): string;
 export function toIso(value: Date | string | null): string | null;

@@ -37,6 +37,8 @@ export interface OwnedResources {
 /** Resources with no single owner: the installation's own lists and settings. */
 export interface SharedResources {
   users: null;
+  /** The installation's outside services (models, speech-to-text, storage, database) and their settings. */
+  services: null;
 }
 type Resources = OwnedResources & SharedResources;
 export type ResourceKind = keyof Resources;
@@ -54,6 +56,7 @@ const rules = {
   track: { read: owner, update: owner, delete: owner, stream: ownerOrAdmin },
   job: { read: owner },
   users: { list: admin, manage: admin },
+  services: { read: admin },
 } satisfies { [K in ResourceKind]: Record<string, Rule<Resources[K]>> };
 
 export type Action<K extends ResourceKind> = keyof (typeof rules)[K] & string;
@@ -69,6 +72,7 @@ const NAMES: Record<ResourceKind, string> = {
   track: 'Track',
   job: 'Job',
   users: 'Users',
+  services: 'Services',
 };
 
 /**
@@ -84,7 +88,7 @@ export function authorize<K extends keyof OwnedResources, R extends OwnedResourc
 ): R;
 export function authorize<K extends keyof SharedResources>(actor: Actor, action: Action<K>, kind: K): void;
 export function authorize(actor: Actor, action: string, kind: ResourceKind, resource?: unknown): unknown {
-  if (kind in ({ users: null } satisfies SharedResources)) {
+  if (kind in ({ users: null, services: null } satisfies SharedResources)) {
     if (!can(actor, action as never, kind, null as never)) throw forbidden('Only admins can do that.');
     return undefined;
   }

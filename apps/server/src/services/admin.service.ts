@@ -1,14 +1,200 @@
-import type { PageQuery } from '@members-only/shared';
+import {
+  BUILT_IN_RHYME_ENGINE,
+  type AdminServices,
+  type PageQuery,
+  type ServiceId,
+  type ServiceSetting,
+  type ServiceStatus,
+  type ToolType,
+} from '@members-only/shared';
 import type { UserRepository } from '../repositories/user.repository';
+import type { Dialect } from '../db/index';
+import type { TextSettings } from '../providers/text/index';
+import type { SpeechSettings } from '../providers/speech/index';
+import { BUILT_IN_GUIDE } from '../providers/text/built-in-guide';
+import type { ModelsProbe, ModelsProbeOptions } from '../providers/openai-models';
 import { authorize, type Actor } from '../policies/index';
 
+/** What the services overview reads: the settings (never sent on, only whether each is set) and the checks. */
+export interface InstallationChecks {
+  settings: TextSettings & SpeechSettings;
+  dialect: Dialect;
+  /** Lists an OpenAI-compatible endpoint's models (providers/openai-models.ts). */
+  probeModels: (options: ModelsProbeOptions) => Promise<ModelsProbe>;
+  pingDatabase: () => Promise<void>;
+  storage: { engine: string; check(): Promise<void> };
+  /** Longest wait for any one check. */
+  timeoutMs?: number;
+}
+
+/** A check takes at most this long, so the admin page answers within a few seconds whatever is down. */
+export const SERVICE_CHECK_TIMEOUT_MS = 3_000;
+
+const TOOL_NAMES: Record<ToolType, string> = {
+  chat: 'AI Chat',
+  lyrics: 'Lyric Assist',
+  coverart: 'Cover Art',
+  marketing: 'Marketing Plan',
+  review: 'Song Review',
+};
+const TOOL_SETTINGS: Record<ToolType, keyof TextSettings> = {
+  chat: 'AI_MODEL_CHAT',
+  lyrics: 'AI_MODEL_LYRICS',
+  coverart: 'AI_MODEL_COVERART',
+  marketing: 'AI_MODEL_MARKETING',
+  review: 'AI_MODEL_REVIEW',
+};
+/** What a tool falls back to without a model. */
+const BUILT_IN_FOR: Record<ToolType, string> = {
+  chat: BUILT_IN_GUIDE,
+  lyrics: BUILT_IN_RHYME_ENGINE,
+  coverart: BUILT_IN_GUIDE,
+  marketing: BUILT_IN_GUIDE,
+  review: BUILT_IN_GUIDE,
+};
+
+/** Host and path of an endpoint, without credentials or a query (either could hold a key). */
+export function endpointName(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return 'an address that is not a valid URL';
+  }
+}
+
+const setting = (name: string, value: unknown, purpose: string): ServiceSetting => ({
+  name,
+  set: value !== undefined && value !== null && value !== '',
+  purpose,
+});
+
+/** Rejects after `ms` unless `work` settles first. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function simpleCheck(work: () => Promise<void>, ms: number, ok: string, failed: string): Promise<Pick<ServiceStatus, 'reachable' | 'detail'>> {
+  const started = performance.now();
+  try {
+    await within(work(), ms);
+    return { reachable: true, detail: `${ok} (${Math.round(performance.now() - started)} ms).` };
+  } catch (error) {
+    const timedOut = error instanceof Error && error.message === 'timeout';
+    return { reachable: false, detail: timedOut ? `${failed}: no answer within ${ms / 1000} s.` : `${failed}.` };
+  }
+}
+
 /** The operator's view of the installation. The route is admin-only; the policy is asked again here. */
-export function createAdminService(deps: { users: UserRepository }) {
-  const { users } = deps;
+export function createAdminService(deps: { users: UserRepository; installation: InstallationChecks }) {
+  const { users, installation } = deps;
+
+  async function services(checks: InstallationChecks): Promise<ServiceStatus[]> {
+    const s = checks.settings;
+    const timeoutMs = checks.timeoutMs ?? SERVICE_CHECK_TIMEOUT_MS;
+    const textOn = Boolean(s.AI_BASE_URL && s.AI_MODEL);
+    const speechOn = Boolean(s.STT_BASE_URL);
+
+    // Never longer than the service's own time limit either.
+    const [textProbe, speechProbe, storage, database] = await Promise.all([
+      textOn ? checks.probeModels({ baseUrl: s.AI_BASE_URL!, apiKey: s.AI_API_KEY, timeoutMs: Math.min(timeoutMs, s.AI_TIMEOUT_SECONDS * 1000) }) : null,
+      speechOn ? checks.probeModels({ baseUrl: s.STT_BASE_URL!, apiKey: s.STT_API_KEY, timeoutMs: Math.min(timeoutMs, s.STT_TIMEOUT_SECONDS * 1000) }) : null,
+      simpleCheck(() => checks.storage.check(), timeoutMs, 'Files can be written', 'Files cannot be written there'),
+      simpleCheck(checks.pingDatabase, timeoutMs, 'Answered', 'Did not answer'),
+    ]);
+
+    /** "Answered in 40 ms and lists e2e-model." / "... does not list it". */
+    const modelDetail = (probe: ModelsProbe, model: string) => {
+      if (!probe.reachable || !probe.models) return probe.detail;
+      const listed = probe.models.includes(model);
+      return `${probe.detail.replace(/\.$/, '')} and ${listed ? 'lists' : 'does not list'} ${model}${listed ? '' : ' (check the name)'}.`;
+    };
+
+    const text: ServiceStatus = {
+      id: 'text',
+      name: 'Text model',
+      purpose: 'Writes the answers in AI Chat and the line ideas and feedback in Lyric Assist.',
+      configured: textOn,
+      engine: textOn ? `${s.AI_MODEL} at ${endpointName(s.AI_BASE_URL!)}` : `${BUILT_IN_GUIDE} and ${BUILT_IN_RHYME_ENGINE.toLowerCase()} (no model connected)`,
+      settings: [
+        setting('AI_BASE_URL', s.AI_BASE_URL, 'Address of any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1'),
+        setting('AI_MODEL', s.AI_MODEL, 'The model name to use (required with AI_BASE_URL)'),
+        setting('AI_API_KEY', s.AI_API_KEY, 'Bearer key, when the endpoint needs one'),
+        setting('AI_TIMEOUT_SECONDS', s.AI_TIMEOUT_SECONDS, 'Longest wait for a reply'),
+      ],
+      reachable: textProbe ? textProbe.reachable : null,
+      detail: textProbe ? modelDetail(textProbe, s.AI_MODEL!) : 'Built in: nothing to reach. Set AI_BASE_URL and AI_MODEL to connect a model.',
+    };
+
+    const tools = (Object.keys(TOOL_NAMES) as ToolType[]).map((tool): ServiceStatus => {
+      const name = TOOL_SETTINGS[tool];
+      const own = s[name] as string | undefined;
+      const model = textOn ? (own ?? s.AI_MODEL!) : undefined;
+      return {
+        id: `text.${tool}` as ServiceId,
+        name: `Model for ${TOOL_NAMES[tool]}`,
+        purpose: own ? `${TOOL_NAMES[tool]} uses its own model.` : `${TOOL_NAMES[tool]} uses the text model unless ${name} names another.`,
+        configured: textOn && Boolean(own),
+        engine: model ? `${model}${own ? '' : ' (the text model)'}` : BUILT_IN_FOR[tool],
+        settings: [setting(name, own, `A model for ${TOOL_NAMES[tool]} only, at the same endpoint`)],
+        reachable: textProbe ? textProbe.reachable : null,
+        detail: textProbe && model ? modelDetail(textProbe, model) : 'Built in: nothing to reach.',
+      };
+    });
+
+    const speech: ServiceStatus = {
+      id: 'speech',
+      name: 'Speech-to-text',
+      purpose: 'Writes down the lyrics of uploaded tracks for Song Review.',
+      configured: speechOn,
+      engine: speechOn ? `${s.STT_MODEL} at ${endpointName(s.STT_BASE_URL!)}` : 'None: artists paste or type their lyrics',
+      settings: [
+        setting('STT_BASE_URL', s.STT_BASE_URL, 'Address of an OpenAI /audio/transcriptions endpoint (OpenAI, faster-whisper, LocalAI…)'),
+        setting('STT_MODEL', s.STT_MODEL, 'The transcription model (default whisper-1)'),
+        setting('STT_API_KEY', s.STT_API_KEY, 'Bearer key, when the endpoint needs one'),
+        setting('STT_TIMEOUT_SECONDS', s.STT_TIMEOUT_SECONDS, 'Longest wait for one transcription'),
+      ],
+      reachable: speechProbe ? speechProbe.reachable : null,
+      detail: speechProbe ? speechProbe.detail : 'Not connected. Set STT_BASE_URL to transcribe uploads.',
+    };
+
+    const storageStatus: ServiceStatus = {
+      id: 'storage',
+      name: 'File storage',
+      purpose: 'Keeps uploaded tracks.',
+      configured: true,
+      engine: checks.storage.engine,
+      settings: [setting('DATA_DIR', 'set', 'Folder for the database file (SQLite), uploads and the session secret')],
+      ...storage,
+    };
+
+    const databaseStatus: ServiceStatus = {
+      id: 'database',
+      name: 'Database',
+      purpose: 'Keeps accounts, conversations, lyrics and tracks.',
+      configured: true,
+      engine: checks.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (a file in DATA_DIR)',
+      settings: [setting('DATABASE_URL', checks.dialect === 'postgres' ? 'set' : undefined, 'A postgres:// URL; unset, a SQLite file in DATA_DIR')],
+      ...database,
+    };
+
+    return [text, ...tools, speech, storageStatus, databaseStatus];
+  }
+
   return {
     async listUsers(actor: Actor, page: PageQuery) {
       authorize(actor, 'list', 'users');
       return users.list(page);
+    },
+
+    /** Each outside service: set up or not, what runs now, its settings and a quick, time-bounded check. */
+    async listServices(actor: Actor): Promise<AdminServices> {
+      authorize(actor, 'read', 'services');
+      return { services: await services(installation), checkedAt: new Date().toISOString() };
     },
   };
 }

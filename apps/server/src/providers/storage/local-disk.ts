@@ -56,5 +56,11 @@ export function createLocalDiskStorage(root: string): FileStorage {
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
     },
+
+    engine: `Local disk: ${path.resolve(root)}`,
+
+    async check() {
+      await fs.promises.access(root, fs.constants.W_OK);
+    },
   };
 }

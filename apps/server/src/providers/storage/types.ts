@@ -16,4 +16,8 @@ export interface FileStorage {
   /** Runs `fn` with a path on local disk (a temp copy for remote stores). */
   withLocalPath<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
+  /** Where files go, in a few words for the admin page ("Local disk: /srv/data/uploads"). */
+  readonly engine: string;
+  /** Resolves when files can be written now; rejects otherwise (the admin page's check). */
+  check(): Promise<void>;
 }

@@ -11,4 +11,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     reply.header('x-total-count', String(total));
     return rows.map(presentUser);
   });
+
+  // The outside services and how to connect them: setting names are for admins' eyes only.
+  app.get('/api/admin/services', { config: { access: 'admin' } }, async (request) => {
+    return admin.listServices(requireActor(request));
+  });
 };
