@@ -92,19 +92,6 @@ const restrictedPaths = {
   ],
 };
 
-/**
- * Known violations in code owned by others, to be fixed by their owner. Each entry turns the
- * named rules off for the named files only: remove it once the file is fixed.
- * `LINT_NO_EXCEPTIONS=1 npm run lint` lints as if the list were empty.
- * TEMPORARY — keep this list short and empty it.
- */
-const TEMPORARY_EXCEPTIONS = process.env.LINT_NO_EXCEPTIONS
-  ? []
-  : [
-      // services/lyrics.service.ts imports presentAnalysis/presentMeasures (services → presenters).
-      { files: ['apps/server/src/services/lyrics.service.ts'], rules: ['import-x/no-restricted-paths'] },
-    ];
-
 export default defineConfig(
   {
     name: 'ignores',
@@ -245,10 +232,4 @@ export default defineConfig(
     },
   },
 
-  // ------------------------------------------------------------------------------ Temporary
-  ...TEMPORARY_EXCEPTIONS.map(({ files, rules }) => ({
-    name: `TEMPORARY exception: ${rules.join(', ')} in ${files.join(', ')}`,
-    files,
-    rules: Object.fromEntries(rules.map((rule) => [rule, 'off'])),
-  })),
 );

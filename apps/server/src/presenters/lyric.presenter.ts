@@ -1,5 +1,5 @@
 import type { LyricsAnalysis, LyricsMeasures } from '@members-only/engines/lyrics';
-import type { LyricMeasures, LyricSnippet, LyricsAnalysisResult } from '@members-only/shared';
+import type { LyricFeedbackResult, LyricMeasures, LyricSnippet, LyricsAnalysisResult } from '@members-only/shared';
 import type { OwnedLyricSnippetRow } from '../repositories/lyric-snippet.repository';
 import { toIso } from '../db/index';
 
@@ -80,4 +80,9 @@ export function presentAnalysis(analysis: LyricsAnalysis): LyricsAnalysisResult 
     })),
     measures: presentMeasures(analysis.measures),
   };
+}
+
+/** Feedback as the API sends it: the engine's measures rounded and trimmed. */
+export function presentFeedback(feedback: Omit<LyricFeedbackResult, 'measures'> & { measures: LyricsMeasures }): LyricFeedbackResult {
+  return { ...feedback, measures: presentMeasures(feedback.measures) };
 }

@@ -1,4 +1,4 @@
-import type { LyricsAnalysis, LyricsScore } from '@members-only/engines/lyrics';
+import type { LyricsAnalysis, LyricsMeasures, LyricsScore } from '@members-only/engines/lyrics';
 import {
   BUILT_IN_RHYME_ENGINE,
   LYRICS,
@@ -17,7 +17,6 @@ import type { UnitOfWork } from '../repositories/index';
 import type { LyricSnippetRepository } from '../repositories/lyric-snippet.repository';
 import type { TextProvider, TextResult } from '../providers/text/types';
 import { incompleteReplyError } from '../providers/text/finish';
-import { presentAnalysis, presentMeasures } from '../presenters/lyric.presenter';
 import { AppError, badRequest } from '../errors';
 import { authorize, type Actor } from '../policies/index';
 
@@ -108,6 +107,9 @@ export function fullFeedbackPrompt(text: string, score: LyricsScore): string {
 /** The engine's notes as a Markdown list (the feedback when no model is configured). */
 const notesMarkdown = (notes: string[]) => notes.map((n) => `- ${n}`).join('\n');
 
+/** Feedback with the engine's full measures; the route presents them for the API. */
+export type LyricFeedback = Omit<LyricFeedbackResult, 'measures'> & { measures: LyricsMeasures };
+
 // ---------------------------------------------------------------- service
 
 export function createLyricsService(deps: {
@@ -163,7 +165,7 @@ export function createLyricsService(deps: {
     /** Fast (about a millisecond for a verse once the engine is loaded): the notepad calls it while the artist types. */
     async analyze(lyrics: string) {
       const { analyzeLyrics } = await loadLyricsEngine();
-      return presentAnalysis(analyzeLyrics(lyrics));
+      return analyzeLyrics(lyrics);
     },
 
     async suggest(lyrics: string, signal?: AbortSignal): Promise<LyricSuggestionsResult> {
@@ -188,12 +190,12 @@ export function createLyricsService(deps: {
       return { suggestions: lines, engine: reply.engine, kind: 'model' };
     },
 
-    async feedback(lyrics: string, signal?: AbortSignal): Promise<LyricFeedbackResult> {
+    async feedback(lyrics: string, signal?: AbortSignal): Promise<LyricFeedback> {
       const lines = countNonEmptyLines(lyrics);
       if (lines < LYRICS.feedbackMinLines) throw badRequest(LYRICS_MESSAGES.feedbackNeedsLines, { text: [LYRICS_MESSAGES.feedbackNeedsLines] });
       const { analyzeLyrics, scoreAnalysis } = await loadLyricsEngine();
       const score = scoreAnalysis(analyzeLyrics(lyrics));
-      const engine = { notes: score.notes, engineScore: score.score, measures: presentMeasures(score.measures) };
+      const engine = { notes: score.notes, engineScore: score.score, measures: score.measures };
       if (!text.isModel) {
         return { score: score.score, feedback: notesMarkdown(score.notes), engine: BUILT_IN_RHYME_ENGINE, kind: 'engine', scoreSource: 'engine', ...engine };
       }

@@ -9,7 +9,7 @@ import {
 } from '@members-only/shared';
 import type { LyricsService } from '../../services/lyrics.service';
 import type { QuotaService } from '../../services/quota.service';
-import { presentLyricSnippet } from '../../presenters/lyric.presenter';
+import { presentAnalysis, presentFeedback, presentLyricSnippet } from '../../presenters/lyric.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { clientAbortSignal } from '../../plugins/client-abort';
 
@@ -37,7 +37,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService; quotas
   });
 
   app.post('/api/lyrics/analyze', { config: { access: 'user' }, schema: { body: analyzeLyricsSchema } }, async (request) => {
-    return lyrics.analyze(request.body.text);
+    return presentAnalysis(await lyrics.analyze(request.body.text));
   });
 
   app.post('/api/lyrics/suggestions', { config: { access: 'user' }, schema: { body: lyricSuggestionsSchema } }, async (request, reply) => {
@@ -45,7 +45,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService; quotas
   });
 
   app.post('/api/lyrics/feedback', { config: { access: 'user' }, schema: { body: lyricFeedbackSchema } }, async (request, reply) => {
-    return quotas.spend(requireActor(request), 'lyrics', () => lyrics.feedback(request.body.text, clientAbortSignal(reply)));
+    return presentFeedback(await quotas.spend(requireActor(request), 'lyrics', () => lyrics.feedback(request.body.text, clientAbortSignal(reply))));
   });
 
   app.get('/api/lyrics/rhymes', { config: { access: 'user' }, schema: { querystring: rhymeIdeasQuerySchema } }, async (request) => {
