@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { FakeBehaviour } from '../apps/server/test/fake-openai';
+import type { FakeBehaviour, FakeModelsBehaviour } from '../apps/server/test/fake-openai';
 
 /** Ports of the second stack (started by playwright.config.ts): an app server backed by the fake model. */
 export const MODEL_PORTS = {
@@ -16,6 +16,12 @@ const controlUrl = (path: string) => `http://127.0.0.1:${MODEL_PORTS.fakeModel}/
 export async function enqueueModel(request: APIRequestContext, ...behaviours: FakeBehaviour[]) {
   const res = await request.post(controlUrl('enqueue'), { data: behaviours });
   if (!res.ok()) throw new Error(`enqueue failed: ${res.status()} ${await res.text()}`);
+}
+
+/** How the fake answers GET /v1/models (until the next reset). */
+export async function setModelList(request: APIRequestContext, behaviour: FakeModelsBehaviour) {
+  const res = await request.post(controlUrl('models'), { data: behaviour });
+  if (!res.ok()) throw new Error(`setting the model list failed: ${res.status()} ${await res.text()}`);
 }
 
 export async function resetModel(request: APIRequestContext) {
