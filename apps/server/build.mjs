@@ -3,7 +3,7 @@
 // Output in dist/, flat, so `import.meta.url`-relative paths (env.ts's web dist folder, the
 // analysis worker next to analysis-thread.ts) resolve the same from every file. Code loaded with
 // import() (the lyric and guide engines) lands in chunks of its own and is read on first use.
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -22,7 +22,6 @@ const externalPackages = {
   },
 };
 
-rmSync(outdir, { recursive: true, force: true });
 const result = await esbuild.build({
   absWorkingDir: here,
   entryPoints: {
@@ -44,5 +43,13 @@ const result = await esbuild.build({
   metafile: true,
   plugins: [externalPackages],
 });
+
+// Files of earlier builds go after the new ones are written, never before: a server started from
+// dist/ meanwhile keeps finding its files (unchanged chunks keep their content-hashed names).
+const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(here, file)));
+for (const file of readdirSync(outdir)) {
+  const full = path.join(outdir, file);
+  if (!written.has(full) && !written.has(full.replace(/\.map$/, ''))) rmSync(full, { force: true });
+}
 
 if (process.argv.includes('--analyze')) console.log(await esbuild.analyzeMetafile(result.metafile));

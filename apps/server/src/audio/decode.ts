@@ -6,9 +6,10 @@ import { basename } from 'node:path';
 /**
  * Audio decoding through ffmpeg (Node only). The binary is the one shipped inside the
  * `@ffmpeg-installer/ffmpeg` npm package unless `FFMPEG_PATH` is set. Decoded PCM is streamed from
- * ffmpeg's stdout as raw little-endian float32 (`-f f32le -acodec pcm_f32le`) straight into
- * per-channel Float32Arrays sized from the probed duration (grown by doubling when the estimate is
- * short), so the interleaved stream is never held in memory as a whole.
+ * ffmpeg's stdout as raw little-endian float32 (`-f f32le -acodec pcm_f32le`): `openAudioStream`
+ * hands it on block by block (per-channel Float32Arrays of one pipe read, reused), so a consumer
+ * such as the streaming analyzer never holds the track; `decodeAudioFile` collects the blocks into
+ * per-channel arrays sized from the probed duration (grown by doubling when the estimate is short).
  */
 
 export type AudioDecodeErrorCode = 'NOT_AUDIO' | 'FFMPEG_FAILED' | 'TIMEOUT' | 'FFMPEG_MISSING';
@@ -75,11 +76,12 @@ interface RunResult {
 }
 
 /** Spawn ffmpeg; stdout chunks go to `onStdout` (or are discarded). Rejects only on spawn failure / timeout. */
-function runFfmpeg(args: string[], timeoutMs: number, what: string, onStdout?: (chunk: Buffer) => void): Promise<RunResult> {
+function runFfmpeg(args: string[], timeoutMs: number, what: string, onStdout?: (chunk: Buffer) => void, signal?: AbortSignal): Promise<RunResult> {
   const bin = ffmpegPath();
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
     let stderr = '';
+    signal?.throwIfAborted();
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => {
       if (settled) return;
@@ -87,8 +89,26 @@ function runFfmpeg(args: string[], timeoutMs: number, what: string, onStdout?: (
       child.kill('SIGKILL');
       reject(new AudioDecodeError('TIMEOUT', `ffmpeg timed out after ${timeoutMs} ms while ${what}`));
     }, timeoutMs);
+    const onAbort = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.once('close', () => signal?.removeEventListener('abort', onAbort));
     child.stdout.on('data', (chunk: Buffer) => {
-      if (!settled) onStdout?.(chunk);
+      if (settled) return;
+      try {
+        onStdout?.(chunk);
+      } catch (error) {
+        // The consumer failed: stop decoding and report its error.
+        settled = true;
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        reject(error as Error);
+      }
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (s: string) => {
@@ -160,16 +180,15 @@ export async function probeDuration(path: string, options: { timeoutMs?: number 
   return (await probeAudio(path, options)).durationSec;
 }
 
-/** Per-channel growable float buffers fed with interleaved little-endian float32 bytes. */
-class PcmSink {
-  readonly channels: Float32Array[];
-  length = 0;
+/** Splits interleaved little-endian float32 bytes into per-channel blocks (reused between calls). */
+class Deinterleaver {
   private pending: Buffer | null = null;
   private scratch = new Float32Array(0);
+  private blocks: Float32Array[];
   private readonly littleEndian = endianness() === 'LE';
 
-  constructor(private readonly numChannels: number, initialCapacity: number) {
-    this.channels = Array.from({ length: numChannels }, () => new Float32Array(Math.max(1024, initialCapacity)));
+  constructor(private readonly numChannels: number, private readonly onBlock: (channels: Float32Array[], frames: number) => void) {
+    this.blocks = Array.from({ length: numChannels }, () => new Float32Array(0));
   }
 
   push(chunk: Buffer): void {
@@ -179,7 +198,6 @@ class PcmSink {
     const used = frames * frameBytes;
     this.pending = used < buf.length ? Buffer.from(buf.subarray(used)) : null;
     if (frames === 0) return;
-    this.ensure(this.length + frames);
     const samples = frames * this.numChannels;
     if (this.scratch.length < samples) this.scratch = new Float32Array(Math.max(samples, 2 * this.scratch.length));
     const s = this.scratch;
@@ -190,11 +208,27 @@ class PcmSink {
       for (let i = 0; i < samples; i++) s[i] = buf.readFloatLE(4 * i);
     }
     const nc = this.numChannels;
-    const base = this.length;
+    if (this.blocks[0].length < frames) this.blocks = this.blocks.map(() => new Float32Array(Math.max(frames, 2 * this.blocks[0].length)));
     for (let c = 0; c < nc; c++) {
-      const out = this.channels[c];
-      for (let f = 0, i = c; f < frames; f++, i += nc) out[base + f] = s[i];
+      const out = this.blocks[c];
+      for (let f = 0, i = c; f < frames; f++, i += nc) out[f] = s[i];
     }
+    this.onBlock(this.blocks.map((b) => b.subarray(0, frames)), frames);
+  }
+}
+
+/** Per-channel growable float buffers fed block by block. */
+class PcmSink {
+  readonly channels: Float32Array[];
+  length = 0;
+
+  constructor(private readonly numChannels: number, initialCapacity: number) {
+    this.channels = Array.from({ length: numChannels }, () => new Float32Array(Math.max(1024, initialCapacity)));
+  }
+
+  push(blocks: Float32Array[], frames: number): void {
+    this.ensure(this.length + frames);
+    for (let c = 0; c < this.numChannels; c++) this.channels[c].set(blocks[c].subarray(0, frames), this.length);
     this.length += frames;
   }
 
@@ -215,31 +249,70 @@ class PcmSink {
   }
 }
 
+export interface AudioStream {
+  sampleRate: number;
+  numChannels: number;
+  /** Expected length in seconds (probed, capped by maxDurationSec); null when the header has none. */
+  expectedSeconds: number | null;
+  /**
+   * Decodes, calling `onBlock` with each block (per-channel arrays valid only during the call).
+   * Resolves to the number of frames. A throwing `onBlock` stops ffmpeg and rejects with its error.
+   */
+  read(onBlock: (channels: Float32Array[], frames: number) => void, signal?: AbortSignal): Promise<number>;
+}
+
+function checkOptions(options: DecodeOptions) {
+  const maxChannels = options.maxChannels ?? 2;
+  if (maxChannels !== 1 && maxChannels !== 2) throw new RangeError(`maxChannels must be 1 or 2, got ${String(maxChannels)}`);
+  if (options.sampleRate !== undefined && !(Number.isInteger(options.sampleRate) && options.sampleRate >= 1000 && options.sampleRate <= 384000)) {
+    throw new RangeError(`invalid sampleRate ${options.sampleRate}`);
+  }
+  return maxChannels;
+}
+
+/**
+ * Probes `path` (or takes `probe` when the caller already has it) and returns a stream that
+ * decodes it block by block. Same errors as decodeAudioFile.
+ */
+export async function openAudioStream(path: string, options: DecodeOptions & { probe?: ProbeResult } = {}): Promise<AudioStream> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxChannels = checkOptions(options);
+  const probe = options.probe ?? (await probeAudio(path, { timeoutMs }));
+  const sampleRate = options.sampleRate ?? probe.sampleRate ?? 44100;
+  const numChannels = Math.min(maxChannels, probe.channels ?? 2);
+  let expectedSeconds = probe.durationSec;
+  if (options.maxDurationSec !== undefined && expectedSeconds !== null) expectedSeconds = Math.min(expectedSeconds, options.maxDurationSec);
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', path, '-map', '0:a:0'];
+  if (options.maxDurationSec !== undefined) args.push('-t', String(options.maxDurationSec));
+  args.push('-ac', String(numChannels), '-ar', String(sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', 'pipe:1');
+  return {
+    sampleRate,
+    numChannels,
+    expectedSeconds,
+    async read(onBlock, signal) {
+      let frames = 0;
+      const split = new Deinterleaver(numChannels, (channels, count) => {
+        frames += count;
+        onBlock(channels, count);
+      });
+      const res = await runFfmpeg(args, timeoutMs, `decoding ${basename(path)}`, (chunk) => split.push(chunk), signal);
+      if (res.code !== 0) {
+        throw new AudioDecodeError('FFMPEG_FAILED', `ffmpeg failed to decode ${basename(path)} (exit ${res.code ?? res.signal}): ${stderrTail(res.stderr)}`);
+      }
+      return frames;
+    },
+  };
+}
+
 /**
  * Decode any ffmpeg-readable audio (WAV, MP3, M4A/AAC, FLAC, OGG, video soundtracks...) to float
  * PCM. Rejects with AudioDecodeError: NOT_AUDIO (not media / no audio stream), FFMPEG_FAILED,
  * TIMEOUT or FFMPEG_MISSING.
  */
 export async function decodeAudioFile(path: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxChannels = options.maxChannels ?? 2;
-  if (maxChannels !== 1 && maxChannels !== 2) throw new RangeError(`maxChannels must be 1 or 2, got ${String(maxChannels)}`);
-  if (options.sampleRate !== undefined && !(Number.isInteger(options.sampleRate) && options.sampleRate >= 1000 && options.sampleRate <= 384000)) {
-    throw new RangeError(`invalid sampleRate ${options.sampleRate}`);
-  }
-  const probe = await probeAudio(path, { timeoutMs });
-  const sampleRate = options.sampleRate ?? probe.sampleRate ?? 44100;
-  const numChannels = Math.min(maxChannels, probe.channels ?? 2);
-  let seconds = probe.durationSec ?? 30;
-  if (options.maxDurationSec !== undefined) seconds = Math.min(seconds, options.maxDurationSec);
-  const sink = new PcmSink(numChannels, Math.ceil((seconds + 0.5) * sampleRate));
-
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', path, '-map', '0:a:0'];
-  if (options.maxDurationSec !== undefined) args.push('-t', String(options.maxDurationSec));
-  args.push('-ac', String(numChannels), '-ar', String(sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', 'pipe:1');
-  const res = await runFfmpeg(args, timeoutMs, `decoding ${basename(path)}`, (chunk) => sink.push(chunk));
-  if (res.code !== 0) {
-    throw new AudioDecodeError('FFMPEG_FAILED', `ffmpeg failed to decode ${basename(path)} (exit ${res.code ?? res.signal}): ${stderrTail(res.stderr)}`);
-  }
-  return { channels: sink.finish(), sampleRate };
+  const stream = await openAudioStream(path, options);
+  const seconds = stream.expectedSeconds ?? Math.min(30, options.maxDurationSec ?? 30);
+  const sink = new PcmSink(stream.numChannels, Math.ceil((seconds + 0.5) * stream.sampleRate));
+  await stream.read((channels, frames) => sink.push(channels, frames));
+  return { channels: sink.finish(), sampleRate: stream.sampleRate };
 }

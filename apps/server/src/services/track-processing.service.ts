@@ -2,8 +2,8 @@ import { TRANSCRIPTION_UNAVAILABLE } from '@members-only/shared';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
 import type { SpeechToText } from '../providers/speech/types';
-import { AudioDecodeError, decodeAudioFile, probeDuration } from '../audio/decode';
-import { analyzeInThread } from '../audio/analysis-thread';
+import { AudioDecodeError, probeAudio } from '../audio/decode';
+import { analyzeFileInThread } from '../audio/analysis-thread';
 import { PermanentJobError } from '../jobs/worker';
 
 /**
@@ -42,12 +42,13 @@ export function createTrackProcessingService(deps: {
       if (!track) return; // deleted meanwhile
       await tracks.update(trackId, { analysis_status: 'processing', analysis_error: null });
       const key = `tracks/${track.filename}`;
-      const { pcm, probed } = await storage.withLocalPath(key, async (file) => {
+      // Decoded and analysed together in a worker thread, block by block: the decoded track is never held.
+      const { result, probed } = await storage.withLocalPath(key, async (file) => {
         try {
-          const probed = await probeDuration(file).catch(() => null);
+          const probe = await probeAudio(file);
           ctx.progress(0.05);
-          const pcm = await decodeAudioFile(file, { maxChannels: 2, maxDurationSec: MAX_ANALYSIS_SECONDS });
-          return { pcm, probed };
+          const result = await analyzeFileInThread(file, { probe, maxDurationSec: MAX_ANALYSIS_SECONDS }, (f) => ctx.progress(0.05 + 0.95 * f), ctx.signal);
+          return { result, probed: probe.durationSec };
         } catch (error) {
           if (error instanceof AudioDecodeError && error.code === 'NOT_AUDIO') {
             throw new PermanentJobError('We could not read this file as audio. Try exporting it again as MP3 or WAV.');
@@ -55,8 +56,6 @@ export function createTrackProcessingService(deps: {
           throw error;
         }
       });
-      ctx.progress(0.3);
-      const result = await analyzeInThread(pcm, (f) => ctx.progress(0.3 + 0.7 * f), ctx.signal);
       // Past the analysis window the container's own duration is the better figure.
       const duration = probed && probed > MAX_ANALYSIS_SECONDS ? probed : result.durationSec;
       await tracks.update(trackId, {

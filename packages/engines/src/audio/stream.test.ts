@@ -30,15 +30,22 @@ function wholeSignal(channels: Float32Array[], sampleRate: number) {
   };
 }
 
-/** Pushes the signal in blocks of random sizes (1 to maxBlock frames). */
-function streamed(channels: Float32Array[], sampleRate: number, seed: number, maxBlock: number, totalFrames?: number) {
-  const analyzer = createAudioAnalyzer(sampleRate, channels.length, { totalFrames });
+/** Pushes the signal in blocks of random sizes (1 to maxBlock frames), twice with tempo 'second-pass'. */
+function streamed(channels: Float32Array[], sampleRate: number, seed: number, maxBlock: number, totalFrames?: number, tempo?: 'keep' | 'second-pass') {
+  const analyzer = createAudioAnalyzer(sampleRate, channels.length, { totalFrames, tempo });
   const rnd = seededRandom(seed);
   const n = channels[0].length;
-  for (let at = 0; at < n; ) {
-    const end = Math.min(n, at + 1 + Math.floor(rnd() * maxBlock));
-    analyzer.push(channels.map((c) => c.slice(at, end)));
-    at = end;
+  const pushAll = () => {
+    for (let at = 0; at < n; ) {
+      const end = Math.min(n, at + 1 + Math.floor(rnd() * maxBlock));
+      analyzer.push(channels.map((c) => c.slice(at, end)));
+      at = end;
+    }
+  };
+  pushAll();
+  if (tempo === 'second-pass') {
+    analyzer.beginSecondPass();
+    pushAll();
   }
   return analyzer.finish();
 }
@@ -71,6 +78,7 @@ describe('streaming analyzer', () => {
       for (const [seed, maxBlock] of [[1, 1000], [2, 70_000], [3, 4096]]) {
         const got = streamed(channels, sampleRate, seed, maxBlock);
         expect(got).toMatchObject(expected);
+        expect(streamed(channels, sampleRate, seed, maxBlock, undefined, 'second-pass')).toEqual(got);
         expect(streamed(channels, sampleRate, seed, maxBlock, channels[0].length).waveform).toEqual(computeWaveform(channels));
       }
     });
@@ -91,6 +99,7 @@ describe('streaming analyzer', () => {
     const a = streamed([short], 44100, 4, 100);
     expect(a.waveform).toEqual(computeWaveform([short]));
     expect(a).toMatchObject(wholeSignal([short], 44100));
+    expect(streamed([short], 44100, 4, 100, undefined, 'second-pass')).toEqual(a);
     const silence = new Float32Array(44100 * 4);
     expect(streamed([silence, silence], 44100, 6, 9000)).toMatchObject({ bpm: null, keyLabel: null, lufs: null, truePeakDbtp: null, samplePeakDbfs: null });
     const empty = createAudioAnalyzer(48000, 2).finish();
@@ -106,5 +115,12 @@ describe('streaming analyzer', () => {
     b.push([new Float32Array(50)]);
     expect(() => b.finish()).toThrow();
     expect(() => createAudioAnalyzer(0, 1)).toThrow(TypeError);
+    const c = createAudioAnalyzer(44100, 1, { tempo: 'second-pass' });
+    c.push([new Float32Array(100)]);
+    expect(() => c.finish()).toThrow(/beginSecondPass/);
+    c.beginSecondPass();
+    c.push([new Float32Array(50)]);
+    expect(() => c.finish()).toThrow(/second pass/);
+    expect(() => createAudioAnalyzer(44100, 1).beginSecondPass()).toThrow();
   });
 });

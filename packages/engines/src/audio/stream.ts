@@ -1,7 +1,7 @@
 import { ampToDb, decimatorTaps, peakAbs, roundTo } from './dsp';
 import { keyFromChroma, ChromaAccumulator } from './key';
 import { KWeightedEnergy, loudnessFromSegments, loudnessHop } from './loudness';
-import { onsetStrengthOf, tempoFromEnvelope, type SampleSource } from './tempo';
+import { OnsetFlux, onsetFrameCount, onsetFraming, onsetStrengthOf, tempoFromEnvelope, type SampleSource } from './tempo';
 import { GAIN_BOUND, TAPS, scanInterior } from './truePeak';
 import type { AudioAnalysis } from './types';
 
@@ -22,14 +22,63 @@ export interface AudioAnalyzerOptions {
   waveformBuckets?: number;
   /** The exact number of frames that will be pushed, when known: the waveform's buckets are then exact. */
   totalFrames?: number;
+  /**
+   * 'keep' (default): the ~22 kHz mono mix is kept for tempo (about 2 bytes per 44.1 kHz frame).
+   * 'second-pass': nothing is kept; after the first pass call beginSecondPass() and push the same
+   * audio again, which tempo reads with the signal's peak known. Same results, constant memory.
+   */
+  tempo?: 'keep' | 'second-pass';
 }
 
 export interface AudioAnalyzer {
   /** Adds the next `frames` frames (default: the first channel's length), one array per channel. */
   push(channels: readonly Float32Array[], frames?: number): void;
-  /** Frames pushed so far. */
+  /** Frames pushed so far (in the current pass). */
   readonly frames: number;
+  /** With tempo 'second-pass': ends the first pass; push the same audio again, then finish(). */
+  beginSecondPass(): void;
   finish(): AudioAnalysis;
+}
+
+/** The onset envelope built frame by frame as the ~22 kHz mono mix streams past (second pass). */
+class StreamingOnset {
+  private readonly input = new SlidingBuffer();
+  private readonly flux: OnsetFlux | null;
+  private readonly frame: Float64Array;
+  private readonly hop: number;
+  private readonly nfft: number;
+  readonly fps: number;
+  readonly env: Float64Array;
+  private next = 0;
+
+  constructor(sampleRate: number, peak: number, length: number) {
+    const { nfft, hop, fps } = onsetFraming(sampleRate);
+    this.nfft = nfft;
+    this.hop = hop;
+    this.fps = fps;
+    this.env = new Float64Array(onsetFrameCount(length, sampleRate));
+    this.flux = this.env.length > 0 && peak > 0 ? new OnsetFlux(sampleRate, peak) : null;
+    this.frame = new Float64Array(this.flux ? nfft : 0);
+  }
+
+  push(x: Float32Array): void {
+    if (!this.flux) return;
+    this.input.append(x);
+    const { nfft, hop, frame, env, input } = this;
+    while (this.next < env.length && this.next * hop + nfft <= input.end) {
+      const at = this.next * hop - input.start;
+      for (let i = 0; i < nfft; i++) frame[i] = input.buf[at + i];
+      env[this.next] = this.flux.next(frame);
+      this.next++;
+    }
+    input.dropBefore(this.next * hop);
+  }
+
+  /** The envelope (all zeros when the signal is silent or too short, as onsetStrength gives). */
+  result(): { env: Float64Array; fps: number } {
+    if (this.flux && this.next < this.env.length) throw new Error('AudioAnalyzer: the second pass ended early');
+    return { env: this.env, fps: this.fps };
+  }
 }
 
 const round1OrNull = (v: number | null): number | null => (v === null ? null : roundTo(v, 1));
@@ -343,9 +392,12 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
   const tempoFactor = Math.max(1, Math.round(sampleRate / 22050));
   const tempoRate = sampleRate / tempoFactor;
   const keyFactor = Math.max(1, Math.round(tempoRate / 11025));
-  const toTempo = new StreamingDecimator(tempoFactor);
+  const keep = (options.tempo ?? 'keep') === 'keep';
+  let toTempo = new StreamingDecimator(tempoFactor);
   const toKey = new StreamingDecimator(keyFactor);
   const mono22 = new ChunkedSamples();
+  let mono22Length = 0;
+  let mono22Peak = 0;
   const chroma = new StreamingChroma(tempoRate / keyFactor);
   const hop = loudnessHop(sampleRate);
   const kWeighted = Array.from({ length: numChannels }, () => new KWeightedEnergy(sampleRate, hop));
@@ -355,12 +407,69 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
   let samplePeak = 0;
   let frames = 0;
   let mono = new Float32Array(0);
-  let finished = false;
+  let pass: 1 | 2 | 'done' = 1;
+  let firstPass: Omit<AudioAnalysis, 'bpm' | 'bpmConfidence'> | undefined;
+  let onset: StreamingOnset | undefined;
+  let passOneFrames = 0;
 
-  const feedMono = (x: Float32Array) => {
-    const y = toTempo.push(x, 0, x.length);
-    mono22.append(y);
+  /** The ~22 kHz mono mix: kept (or only measured) and fed to the key's chroma in pass 1, to the onset envelope in pass 2. */
+  const toTempoPath = (y: Float32Array) => {
+    if (pass === 2) {
+      onset!.push(y);
+      return;
+    }
+    if (keep) mono22.append(y);
+    mono22Length += y.length;
+    const p = peakAbs(y);
+    if (p > mono22Peak) mono22Peak = p;
     chroma.push(toKey.push(y, 0, y.length));
+  };
+
+  const feedMono = (channels: readonly Float32Array[], count: number) => {
+    // Mono mix in float32 steps, as mixToMono computes it.
+    let x: Float32Array;
+    if (numChannels === 1) {
+      x = channels[0].length === count ? channels[0] : channels[0].subarray(0, count);
+    } else {
+      if (mono.length < count) mono = new Float32Array(count);
+      const g = 1 / numChannels;
+      for (let i = 0; i < count; i++) {
+        let v = 0;
+        for (let c = 0; c < numChannels; c++) v = Math.fround(v + channels[c][i]);
+        mono[i] = v * g;
+      }
+      x = mono.subarray(0, count);
+    }
+    toTempoPath(toTempo.push(x, 0, x.length));
+  };
+
+  /** Everything but tempo, once the first pass has seen the whole signal. */
+  const endFirstPass = () => {
+    if (options.totalFrames !== undefined && options.totalFrames !== frames) {
+      throw new Error(`AudioAnalyzer: ${frames} frames pushed, ${options.totalFrames} announced`);
+    }
+    toTempoPath(toTempo.finish());
+    chroma.push(toKey.finish());
+    const key = keyFromChroma(chroma.result());
+    const loud = loudnessFromSegments(Float64Array.from(segments), hop, samplePeak);
+    let truePeak = 0;
+    for (const t of truePeaks) {
+      t.finish();
+      if (t.peak > truePeak) truePeak = t.peak;
+    }
+    firstPass = {
+      durationSec: frames / sampleRate,
+      key: key.key,
+      mode: key.mode,
+      keyLabel: key.label,
+      keyConfidence: key.confidence,
+      lufs: round1OrNull(loud.integratedLufs),
+      loudnessRangeLu: round1OrNull(loud.loudnessRangeLu),
+      truePeakDbtp: round2OrNull(ampToDb(truePeak)),
+      samplePeakDbfs: round2OrNull(loud.samplePeakDbfs),
+      waveform: waveform.finish(),
+      engine: ENGINE_NAME,
+    };
   };
 
   return {
@@ -369,9 +478,14 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
     },
 
     push(channels, count = channels[0]?.length ?? 0) {
-      if (finished) throw new Error('AudioAnalyzer: push after finish');
+      if (pass === 'done') throw new Error('AudioAnalyzer: push after finish');
       if (channels.length !== numChannels) throw new TypeError(`AudioAnalyzer: expected ${numChannels} channels, got ${channels.length}`);
       if (count === 0) return;
+      if (pass === 2) {
+        feedMono(channels, count);
+        frames += count;
+        return;
+      }
       // Loudness: each channel's completed segments, added in channel order (as measureLoudness does).
       const before = segments.length;
       for (let c = 0; c < numChannels; c++) {
@@ -386,55 +500,36 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
         truePeaks[c].push(channels[c], 0, count);
       }
       waveform.push(channels, 0, count);
-      // Mono mix in float32 steps, as mixToMono computes it.
-      if (numChannels === 1) {
-        feedMono(channels[0].length === count ? channels[0] : channels[0].subarray(0, count));
-      } else {
-        if (mono.length < count) mono = new Float32Array(count);
-        const g = 1 / numChannels;
-        for (let i = 0; i < count; i++) {
-          let v = 0;
-          for (let c = 0; c < numChannels; c++) v = Math.fround(v + channels[c][i]);
-          mono[i] = v * g;
-        }
-        feedMono(mono.subarray(0, count));
-      }
+      feedMono(channels, count);
       frames += count;
     },
 
+    beginSecondPass() {
+      if (keep || pass !== 1) throw new Error("AudioAnalyzer: beginSecondPass needs tempo 'second-pass', once, before finish");
+      endFirstPass();
+      pass = 2;
+      toTempo = new StreamingDecimator(tempoFactor);
+      onset = new StreamingOnset(tempoRate, mono22Peak, mono22Length);
+      passOneFrames = frames;
+      frames = 0;
+    },
+
     finish() {
-      if (finished) throw new Error('AudioAnalyzer: finish called twice');
-      finished = true;
-      if (options.totalFrames !== undefined && options.totalFrames !== frames) {
-        throw new Error(`AudioAnalyzer: ${frames} frames pushed, ${options.totalFrames} announced`);
+      if (pass === 'done') throw new Error('AudioAnalyzer: finish called twice');
+      if (!keep && pass !== 2) throw new Error("AudioAnalyzer: tempo 'second-pass' needs beginSecondPass() and a second pass first");
+      let envelope;
+      if (pass === 2) {
+        if (frames !== passOneFrames) throw new Error(`AudioAnalyzer: the second pass had ${frames} frames, the first ${passOneFrames}`);
+        onset!.push(toTempo.finish());
+        envelope = onset!.result();
+      } else {
+        endFirstPass();
+        envelope = onsetStrengthOf(mono22, tempoRate);
       }
-      const tail = toTempo.finish();
-      mono22.append(tail);
-      chroma.push(toKey.push(tail, 0, tail.length));
-      chroma.push(toKey.finish());
-      const tempo = tempoFromEnvelope(onsetStrengthOf(mono22, tempoRate));
-      const key = keyFromChroma(chroma.result());
-      const loud = loudnessFromSegments(Float64Array.from(segments), hop, samplePeak);
-      let truePeak = 0;
-      for (const t of truePeaks) {
-        t.finish();
-        if (t.peak > truePeak) truePeak = t.peak;
-      }
-      return {
-        durationSec: frames / sampleRate,
-        bpm: tempo.bpm,
-        bpmConfidence: tempo.confidence,
-        key: key.key,
-        mode: key.mode,
-        keyLabel: key.label,
-        keyConfidence: key.confidence,
-        lufs: round1OrNull(loud.integratedLufs),
-        loudnessRangeLu: round1OrNull(loud.loudnessRangeLu),
-        truePeakDbtp: round2OrNull(ampToDb(truePeak)),
-        samplePeakDbfs: round2OrNull(loud.samplePeakDbfs),
-        waveform: waveform.finish(),
-        engine: ENGINE_NAME,
-      };
+      pass = 'done';
+      const tempo = tempoFromEnvelope(envelope);
+      const { durationSec, ...rest } = firstPass!;
+      return { durationSec, bpm: tempo.bpm, bpmConfidence: tempo.confidence, ...rest };
     },
   };
 }

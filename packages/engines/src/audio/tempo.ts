@@ -60,32 +60,51 @@ export interface SampleSource {
   read(offset: number, out: Float64Array): void;
 }
 
-/** onsetStrength over a SampleSource (same arithmetic). */
-export function onsetStrengthOf(source: SampleSource, sampleRate: number): OnsetEnvelope {
+/** Frames of the onset STFT: ~46 ms window, a quarter of it as hop (1024 / 256 samples at 22.05 kHz). */
+export function onsetFraming(sampleRate: number): { nfft: number; hop: number; fps: number } {
   const nfft = nearestPow2((sampleRate * 1024) / 22050);
   const hop = nfft / 4;
-  const fps = sampleRate / hop;
-  const n = source.length;
-  const frames = n >= nfft ? Math.floor((n - nfft) / hop) + 1 : 0;
-  const env = new Float64Array(frames);
-  const peak = source.peak;
-  if (frames === 0 || peak === 0) return { env, fps };
-  const win = hann(nfft);
-  let wsum = 0;
-  for (let i = 0; i < nfft; i++) wsum += win[i];
-  // |X| * scale = amplitude of a sinusoid relative to the signal peak; gamma compresses ~60 dB.
-  const scale = 2 / (wsum * peak);
-  const gamma = 1000;
-  const fft = getFft(nfft);
-  const frame = new Float64Array(nfft);
-  const spec = new Float64Array(2 * nfft);
-  const bins = nfft / 2; // bins 1..nfft/2-1 (skip DC and Nyquist)
-  let prev = new Float64Array(bins);
-  let cur = new Float64Array(bins);
-  for (let t = 0; t < frames; t++) {
-    source.read(t * hop, frame);
+  return { nfft, hop, fps: sampleRate / hop };
+}
+
+/** Number of onset frames for a signal of `n` samples. */
+export function onsetFrameCount(n: number, sampleRate: number): number {
+  const { nfft, hop } = onsetFraming(sampleRate);
+  return n >= nfft ? Math.floor((n - nfft) / hop) + 1 : 0;
+}
+
+/** Spectral flux frame after frame, for a signal whose overall peak is known. */
+export class OnsetFlux {
+  readonly nfft: number;
+  private readonly win: Float64Array;
+  private readonly scale: number;
+  private readonly spec: Float64Array;
+  private readonly bins: number;
+  private prev: Float64Array;
+  private cur: Float64Array;
+  private t = 0;
+
+  constructor(sampleRate: number, peak: number) {
+    const { nfft } = onsetFraming(sampleRate);
+    this.nfft = nfft;
+    this.win = hann(nfft);
+    let wsum = 0;
+    for (let i = 0; i < nfft; i++) wsum += this.win[i];
+    // |X| * scale = amplitude of a sinusoid relative to the signal peak; gamma compresses ~60 dB.
+    this.scale = 2 / (wsum * peak);
+    this.spec = new Float64Array(2 * nfft);
+    this.bins = nfft / 2; // bins 1..nfft/2-1 (skip DC and Nyquist)
+    this.prev = new Float64Array(this.bins);
+    this.cur = new Float64Array(this.bins);
+  }
+
+  /** Onset strength of the next frame; `frame` holds its nfft samples and is overwritten. */
+  next(frame: Float64Array): number {
+    const { nfft, win, spec, bins, scale } = this;
+    const gamma = 1000;
     for (let i = 0; i < nfft; i++) frame[i] = frame[i] * win[i];
-    fft.realTransform(spec, frame);
+    getFft(nfft).realTransform(spec, frame);
+    const prev = this.prev, cur = this.cur;
     let flux = 0;
     for (let k = 1; k < bins; k++) {
       const re = spec[2 * k], im = spec[2 * k + 1];
@@ -94,8 +113,23 @@ export function onsetStrengthOf(source: SampleSource, sampleRate: number): Onset
       const d = s - prev[k];
       if (d > 0) flux += d;
     }
-    env[t] = t === 0 ? 0 : flux / (bins - 1);
-    const tmp = prev; prev = cur; cur = tmp;
+    this.prev = cur;
+    this.cur = prev;
+    return this.t++ === 0 ? 0 : flux / (bins - 1);
+  }
+}
+
+/** onsetStrength over a SampleSource (same arithmetic). */
+export function onsetStrengthOf(source: SampleSource, sampleRate: number): OnsetEnvelope {
+  const { hop, fps } = onsetFraming(sampleRate);
+  const frames = onsetFrameCount(source.length, sampleRate);
+  const env = new Float64Array(frames);
+  if (frames === 0 || source.peak === 0) return { env, fps };
+  const flux = new OnsetFlux(sampleRate, source.peak);
+  const frame = new Float64Array(flux.nfft);
+  for (let t = 0; t < frames; t++) {
+    source.read(t * hop, frame);
+    env[t] = flux.next(frame);
   }
   return { env, fps };
 }
