@@ -45,7 +45,8 @@ test('write, see rhymes and syllables live, get a score, save and reload', async
   await expect(page.getByTestId('feedback-score')).toHaveText(/^\d+(\.\d)?\/10$/);
   await expect(page.getByTestId('feedback-engine')).toContainText('built-in rhyme engine');
   const suggestions = page.getByTestId('suggestions-panel');
-  await expect(suggestions.getByText('Rhyme targets from the built-in engine')).toBeVisible();
+  await expect(suggestions.getByText('From the built-in rhyme engine: targets, not written lines.')).toBeVisible();
+  await expect(suggestions).not.toContainText(/configur|AI model/i);
   await expect(suggestions.getByRole('listitem')).toHaveCount(4);
   await expect(suggestions.getByRole('listitem').first()).toContainText('"sight"');
 
@@ -66,7 +67,7 @@ test('Get Line Ideas with no lyrics says what to do', async ({ page, user: _user
   await expect(page.getByRole('button', { name: 'Clear' })).toBeDisabled();
 });
 
-test('a rhyme target starts a new line without pasting it; rhyme ideas insert at the cursor; Clear empties all', async ({ page, user: _user }) => {
+test('a rhyme target starts a new line and offers its rhyme words; words go in at the cursor; Clear empties all', async ({ page, user: _user }) => {
   await openNotepad(page);
   await editor(page).fill('late night in the city');
   await page.getByRole('button', { name: 'Get Line Ideas' }).click();
@@ -74,10 +75,16 @@ test('a rhyme target starts a new line without pasting it; rhyme ideas insert at
   await target.click();
   await expect(editor(page)).toHaveValue('late night in the city\n');
   await expect(editor(page)).toBeFocused();
+  await expect(target).toHaveAttribute('aria-pressed', 'true');
+  // The target's rhyme words, one tap each.
+  const chips = page.getByRole('group', { name: 'Rhyme words for “city”' }).getByRole('listitem').getByRole('button');
+  await expect(chips.first()).toBeVisible();
+  expect(await chips.count()).toBeGreaterThanOrEqual(3);
 
   // Off a word, the rhyme panel offers rhymes for the line above's ending: what this line aims for.
   const rhymes = page.getByTestId('rhyme-ideas-panel');
   await expect(rhymes.getByRole('heading', { name: 'Rhymes for “city”' })).toBeVisible();
+  await expect(rhymes.getByRole('group', { name: /^Rhymes of \d syllables?$/ }).first()).toBeVisible();
   await page.keyboard.type('so ');
   await expect(rhymes.getByRole('heading', { name: 'Rhymes for “city”' })).toBeVisible();
   const idea = rhymes.getByRole('group').first().getByRole('button').first();
@@ -85,7 +92,19 @@ test('a rhyme target starts a new line without pasting it; rhyme ideas insert at
   await idea.click();
   await expect(editor(page)).toHaveValue(`late night in the city\nso ${word}`);
   await expect(editor(page)).toBeFocused();
+
+  // A target's word goes in at the cursor too, and the line can go on after it.
+  const chip = chips.nth(1);
+  const chipWord = (await chip.textContent())!.trim();
+  await chip.click();
+  await expect(editor(page)).toHaveValue(`late night in the city\nso ${word} ${chipWord}`);
+  await expect(editor(page)).toBeFocused();
+  // A newer line ends the target's words.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('target-words')).toHaveCount(0);
+
   // On a word, the panel follows it.
+  await editor(page).press('ArrowUp');
   await editor(page).press('Home');
   await expect(rhymes.getByRole('heading', { name: 'Rhymes for “so”' })).toBeVisible();
 

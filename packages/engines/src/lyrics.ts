@@ -6,7 +6,7 @@ export { classifyRhyme, rhymeMatch, soundProfile, STRONG_SLANT } from './lyrics/
 export type { RhymeMatch, RhymeType, SoundProfile, VowelInfo } from './lyrics/rhyme';
 export { analyzeLyrics } from './lyrics/analyze';
 export { scoreLyrics, scoreAnalysis } from './lyrics/score';
-export { rhymeIdeas, nextLineIdeas, warmRhymeIndex } from './lyrics/ideas';
+export { rhymeIdeas, groupRhymeIdeas, nextLineIdeas, warmRhymeIndex } from './lyrics/ideas';
 export { COMMON_WORDS, STOPWORDS } from './lyrics/common-words';
 export type {
   BarJump,
@@ -25,6 +25,7 @@ export type {
   RepeatedWord,
   RhymeFamily,
   RhymeIdea,
+  RhymeIdeaGroup,
   RhymeIdeasOptions,
   RhymePairExample,
   RhymeRole,

@@ -108,8 +108,11 @@ export const lyricFeedbackResultSchema: z.ZodType<LyricFeedbackResult> = z.objec
 });
 
 /** GET /api/lyrics/rhymes */
+const rhymeIdeaSchema = z.object({ text: z.string(), type: rhymeKindSchema, syllables: z.number(), score: z.number() });
+
 export const rhymeIdeasResultSchema: z.ZodType<RhymeIdeasResult> = z.object({
   word: z.string(),
-  ideas: z.array(z.object({ text: z.string(), type: rhymeKindSchema, syllables: z.number(), score: z.number() })),
+  ideas: z.array(rhymeIdeaSchema),
+  groups: z.array(z.object({ syllables: z.number().int(), ideas: z.array(rhymeIdeaSchema) })),
   engine: z.string(),
 });

@@ -276,9 +276,18 @@ export interface RhymeIdeaView {
   score: number;
 }
 
+/** Rhyme ideas with the same number of syllables, best first. */
+export interface RhymeIdeaGroupView {
+  syllables: number;
+  ideas: RhymeIdeaView[];
+}
+
 /** GET /api/lyrics/rhymes */
 export interface RhymeIdeasResult {
   word: string;
+  /** Fewest syllables first, best first within the same count. */
   ideas: RhymeIdeaView[];
+  /** The same ideas grouped by syllable count, fewest first (what the rhyme panel shows). */
+  groups: RhymeIdeaGroupView[];
   engine: string;
 }

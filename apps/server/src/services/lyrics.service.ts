@@ -216,12 +216,15 @@ export function createLyricsService(deps: {
     },
 
     async rhymes(word: string, syllables?: number): Promise<RhymeIdeasResult> {
-      const { rhymeIdeas } = await loadLyricsEngine();
+      const { rhymeIdeas, groupRhymeIdeas } = await loadLyricsEngine();
       const ideas = rhymeIdeas(word, { syllables, limit: LYRICS.rhymeIdeasLimit });
+      const view = (i: (typeof ideas)[number]) => ({ text: i.word, type: i.type, syllables: i.syllables, score: Math.round(i.score * 100) / 100 });
       return {
         word,
         engine: BUILT_IN_RHYME_ENGINE,
-        ideas: ideas.map((i) => ({ text: i.word, type: i.type, syllables: i.syllables, score: Math.round(i.score * 100) / 100 })),
+        ideas: ideas.map(view),
+        // Grouped by syllable count, fewest first (the rhyme panel's sections).
+        groups: groupRhymeIdeas(ideas).map((g) => ({ syllables: g.syllables, ideas: g.ideas.map(view) })),
       };
     },
   };

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_RHYME_ENGINE } from '@members-only/shared';
+import { rhymeIdeasResultSchema } from '@members-only/shared/lyrics-responses';
 import { scoreLyrics } from '@members-only/engines/lyrics';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
@@ -233,6 +234,14 @@ describe.each(dialects)('lyrics engine endpoints without a model on %s', (dialec
     expect(body.ideas.length).toBeLessThanOrEqual(24);
     expect(body.ideas[0]).toEqual({ text: expect.any(String), type: 'perfect', syllables: expect.any(Number), score: expect.any(Number) });
     expect(body.ideas.map((i: { text: string }) => i.text)).toContain('light');
+
+    // Grouped by syllable count for the panel, fewest first; the same ideas in the same order.
+    expect(rhymeIdeasResultSchema.safeParse(body).success).toBe(true);
+    const counts = body.groups.map((g: { syllables: number }) => g.syllables);
+    expect(counts.length).toBeGreaterThan(1);
+    expect(counts).toEqual([...counts].sort((a: number, b: number) => a - b));
+    for (const g of body.groups) expect(g.ideas.every((i: { syllables: number }) => i.syllables === g.syllables)).toBe(true);
+    expect(body.groups.flatMap((g: { ideas: unknown[] }) => g.ideas)).toEqual(body.ideas);
 
     const two = (await t.app.inject({ url: '/api/lyrics/rhymes?word=night&syllables=2', headers: { cookie: alice.cookie } })).json();
     expect(two.ideas.length).toBeGreaterThan(0);

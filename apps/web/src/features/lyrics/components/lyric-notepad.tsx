@@ -4,6 +4,7 @@ import {
   countNonEmptyLines,
   type LyricFeedbackResult,
   type LyricSuggestionsResult,
+  type RhymeTarget,
 } from '@members-only/shared/lyrics';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eraser, Lightbulb, Save } from 'lucide-react';
@@ -19,7 +20,7 @@ import { useLyricsAnalysis } from '../api/analyze-lyrics';
 import { getLyricFeedback } from '../api/get-lyric-feedback';
 import { getLineSuggestions } from '../api/get-line-suggestions';
 import { useSaveLyrics } from '../api/save-lyrics';
-import { appendLine, insertWord, rhymeTargetAt, startNewLine } from '../lib/highlight';
+import { appendLine, insertWord, isWritingLine, rhymeTargetAt, startNewLine } from '../lib/highlight';
 import { AutoSuggestSwitch } from './auto-suggest-switch';
 import { FeedbackPanel } from './feedback-panel';
 import { LyricEditor } from './lyric-editor';
@@ -67,6 +68,8 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
   const [suggestionsLoading, setSuggestionsLoading] = useState(false);
   const [feedback, setFeedback] = useState<LyricFeedbackResult | null>(null);
   const [feedbackLoading, setFeedbackLoading] = useState(false);
+  /** The rhyme target the newest line was started for, and where that line begins. */
+  const [chosen, setChosen] = useState<{ target: RhymeTarget; lineStart: number } | null>(null);
   const save = useSaveLyrics(conversationId);
   const queryClient = useQueryClient();
   /** Suggestions and feedback count against today's lyrics quota: show what is left. */
@@ -185,6 +188,7 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
   };
 
   const chooseLine = (line: string) => {
+    setChosen(null);
     const next = appendLine(textRef.current, line);
     edit(next);
     placeCaret(next.length, true);
@@ -195,13 +199,18 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
     }, LYRICS.suggestionRefreshMs);
   };
 
-  /** A rhyme target is not a line: open a fresh line and leave the writing to the artist. */
-  const chooseTarget = () => {
+  /**
+   * A rhyme target is not a line: open a fresh line and leave the writing to the artist, with the
+   * target's rhyme words at hand (chips that go in at the cursor) while that line is written.
+   */
+  const chooseTarget = (target: RhymeTarget | null) => {
     const next = startNewLine(textRef.current);
     if (next !== textRef.current) {
       textRef.current = next;
       setText(next);
     }
+    const lineStart = next.lastIndexOf('\n') + 1;
+    setChosen(target ? { target, lineStart } : null);
     placeCaret(next.length, true);
   };
 
@@ -222,6 +231,7 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
     setText('');
     setSuggestions(null);
     setFeedback(null);
+    setChosen(null);
     setSuggestionsLoading(false);
     setFeedbackLoading(false);
     placeCaret(0, false);
@@ -241,6 +251,8 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
 
   const blank = !text.trim();
   const targetWord = rhymeTargetAt(text, caret);
+  // The chips last while the line started for the target is the one being written.
+  const chosenTarget = chosen && isWritingLine(text, chosen.lineStart) ? chosen.target : null;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -274,6 +286,9 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
           onRefresh={() => void requestSuggestions(textRef.current, true)}
           onChooseLine={chooseLine}
           onChooseTarget={chooseTarget}
+          chosenTarget={chosenTarget}
+          onInsertWord={insertIdea}
+          onDismissTarget={() => setChosen(null)}
         />
         <FeedbackPanel result={feedback} loading={feedbackLoading} />
         <QuotaHint kind="lyrics" className="-mt-2 px-1" />

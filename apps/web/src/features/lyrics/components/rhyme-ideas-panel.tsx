@@ -1,16 +1,16 @@
-import type { RhymeIdeaView, RhymeKind } from '@members-only/shared/lyrics';
+import type { RhymeIdeaView } from '@members-only/shared/lyrics';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useRhymeIdeas } from '../api/get-rhyme-ideas';
 
-const GROUPS: Array<{ type: RhymeKind; label: string }> = [
-  { type: 'perfect', label: 'Perfect' },
-  { type: 'multi', label: 'Multi' },
-  { type: 'slant', label: 'Slant' },
-];
+const syllableLabel = (n: number) => `${n} syllable${n === 1 ? '' : 's'}`;
 
-/** Rhymes for the word under the caret (or the last line's ending), grouped by kind; a click inserts one. */
+/**
+ * Rhymes for the word under the caret (or the last line's ending), grouped by syllable count so
+ * an artist can pick one that fits the flow; slant rhymes are marked. A click inserts one.
+ */
 export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onInsert: (idea: string) => void }) {
   const settledWord = useDebouncedValue(word, 250);
   const [syllables, setSyllables] = useState<number | undefined>(undefined);
@@ -45,7 +45,7 @@ export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onIns
           </select>
         </label>
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">Built-in rhyme engine · click a word to insert it at the cursor</p>
+      <p className="mt-1 text-xs text-muted-foreground">From the built-in rhyme engine · click a word to put it at the cursor; dashed ones are slant rhymes</p>
       {!settledWord ? (
         <p className="mt-3 text-sm text-muted-foreground">Put the cursor on a word to see what rhymes with it.</p>
       ) : ideas.isPending ? (
@@ -54,12 +54,11 @@ export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onIns
         </p>
       ) : ideas.isError ? (
         <p className="mt-3 text-sm text-muted-foreground">Could not load rhyme ideas right now.</p>
-      ) : data && data.ideas.length ? (
+      ) : data && data.groups.length ? (
         <div className="mt-3 flex flex-col gap-3">
-          {GROUPS.map(({ type, label }) => {
-            const group = data.ideas.filter((i) => i.type === type);
-            return group.length ? <IdeaGroup key={type} label={label} ideas={group} onInsert={onInsert} /> : null;
-          })}
+          {data.groups.map((group) => (
+            <IdeaGroup key={group.syllables} label={syllableLabel(group.syllables)} ideas={group.ideas} onInsert={onInsert} />
+          ))}
         </div>
       ) : (
         <p className="mt-3 text-sm text-muted-foreground">No rhymes found for “{data?.word ?? settledWord}”{syllables ? ` with ${syllables} syllable${syllables === 1 ? '' : 's'}` : ''}.</p>
@@ -70,7 +69,7 @@ export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onIns
 
 function IdeaGroup({ label, ideas, onInsert }: { label: string; ideas: RhymeIdeaView[]; onInsert: (idea: string) => void }) {
   return (
-    <div role="group" aria-label={`${label} rhymes`}>
+    <div role="group" aria-label={`Rhymes of ${label}`}>
       <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</h3>
       <ul className="mt-1.5 flex flex-wrap gap-1.5">
         {ideas.map((idea) => (
@@ -80,8 +79,11 @@ function IdeaGroup({ label, ideas, onInsert }: { label: string; ideas: RhymeIdea
               // Keep the caret where it is: the textarea keeps focus until the insert moves it.
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => onInsert(idea.text)}
-              className="rounded-full border border-border bg-background px-2.5 py-0.5 text-sm transition-colors hover:border-ring hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-              title={`${idea.syllables} syllable${idea.syllables === 1 ? '' : 's'}`}
+              className={cn(
+                'rounded-full border border-border bg-background px-2.5 py-0.5 text-sm transition-colors hover:border-ring hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+                idea.type === 'slant' && 'border-dashed',
+              )}
+              title={`${idea.type === 'multi' ? 'Multisyllabic' : idea.type === 'slant' ? 'Slant' : 'Perfect'} rhyme, ${syllableLabel(idea.syllables)}`}
             >
               {idea.text}
             </button>

@@ -1,5 +1,5 @@
-import type { LyricSuggestionsResult } from '@members-only/shared/lyrics';
-import { CornerDownLeft, RefreshCw, Target } from 'lucide-react';
+import type { LyricSuggestionsResult, RhymeTarget } from '@members-only/shared/lyrics';
+import { CornerDownLeft, RefreshCw, Target, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -12,11 +12,35 @@ interface SuggestionsPanelProps {
   onRefresh: () => void;
   /** A model's line: appended to the lyrics. */
   onChooseLine: (line: string) => void;
-  /** A built-in rhyme target: starts a fresh line to write towards it (no words are pasted). */
-  onChooseTarget: () => void;
+  /**
+   * A built-in rhyme target: starts a fresh line to write towards it (no words are pasted). The
+   * target is null when the engine had only a hint to give.
+   */
+  onChooseTarget: (target: RhymeTarget | null) => void;
+  /** The target the line being written aims at: its rhyme words are offered as chips. */
+  chosenTarget: RhymeTarget | null;
+  /** A chip's word goes in at the cursor. */
+  onInsertWord: (word: string) => void;
+  onDismissTarget: () => void;
 }
 
-export function SuggestionsPanel({ result, loading, autoSuggest, canRequest, onRefresh, onChooseLine, onChooseTarget }: SuggestionsPanelProps) {
+/** What the artist is told about who made the suggestions, in plain words. */
+export function suggestionsSource(result: Pick<LyricSuggestionsResult, 'kind' | 'engine'>): string {
+  return result.kind === 'rhyme-targets' ? 'From the built-in rhyme engine: targets, not written lines.' : `Written by ${result.engine}`;
+}
+
+export function SuggestionsPanel({
+  result,
+  loading,
+  autoSuggest,
+  canRequest,
+  onRefresh,
+  onChooseLine,
+  onChooseTarget,
+  chosenTarget,
+  onInsertWord,
+  onDismissTarget,
+}: SuggestionsPanelProps) {
   const targets = result?.kind === 'rhyme-targets';
   return (
     <section aria-labelledby="suggestions-title" aria-busy={loading} className="rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="suggestions-panel">
@@ -30,35 +54,41 @@ export function SuggestionsPanel({ result, loading, autoSuggest, canRequest, onR
       </div>
       {result ? (
         <p className="mt-1 text-xs text-muted-foreground" data-testid="suggestions-engine">
-          {targets ? 'Rhyme targets from the built-in engine' : `Written by ${result.engine}`}
-          {targets ? <span className="sr-only"> ({result.engine})</span> : null}
+          {suggestionsSource(result)}
         </p>
       ) : null}
+      {chosenTarget ? <TargetWords target={chosenTarget} onInsertWord={onInsertWord} onDismiss={onDismissTarget} /> : null}
       {result && result.suggestions.length ? (
         <>
           <ul className={cn('mt-3 flex flex-col gap-2', loading && 'opacity-60')}>
-            {result.suggestions.map((suggestion, i) => (
-              <li key={`${i}:${suggestion}`}>
-                <button
-                  type="button"
-                  className="group flex w-full items-start gap-2 rounded-lg border border-border bg-background px-3 py-2 text-left text-sm transition-colors hover:border-ring hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-                  onClick={() => (targets ? onChooseTarget() : onChooseLine(suggestion))}
-                  title={targets ? 'Start a new line aiming for this target' : 'Add this line to your lyrics'}
-                >
-                  {targets ? (
-                    <Target aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                  ) : (
-                    <CornerDownLeft aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground group-hover:text-foreground" />
-                  )}
-                  <span>{suggestion}</span>
-                </button>
-              </li>
-            ))}
+            {result.suggestions.map((suggestion, i) => {
+              const target = targets ? (result.targets?.[i] ?? null) : null;
+              const chosen = Boolean(target && chosenTarget && target.text === chosenTarget.text);
+              return (
+                <li key={`${i}:${suggestion}`}>
+                  <button
+                    type="button"
+                    aria-pressed={targets ? chosen : undefined}
+                    className={cn(
+                      'group flex w-full items-start gap-2 rounded-lg border border-border bg-background px-3 py-2 text-left text-sm transition-colors hover:border-ring hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+                      chosen && 'border-primary bg-primary-soft text-primary-soft-foreground',
+                    )}
+                    onClick={() => (targets ? onChooseTarget(target) : onChooseLine(suggestion))}
+                    title={targets ? 'Start a new line aiming for this target' : 'Add this line to your lyrics'}
+                  >
+                    {targets ? (
+                      <Target aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                    ) : (
+                      <CornerDownLeft aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground group-hover:text-foreground" />
+                    )}
+                    <span>{suggestion}</span>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
           {targets ? (
-            <p className="mt-3 text-xs text-muted-foreground">
-              These are targets, not lines: pick one to start a new line, then use the rhyme ideas below. Configure an AI model to get written lines.
-            </p>
+            <p className="mt-3 text-xs text-muted-foreground">Pick a target to start a new line, then tap a rhyme word to put it at the cursor.</p>
           ) : null}
         </>
       ) : (
@@ -67,5 +97,40 @@ export function SuggestionsPanel({ result, loading, autoSuggest, canRequest, onR
         </p>
       )}
     </section>
+  );
+}
+
+/** The chosen target's rhyme words, ranked: one tap puts a word at the cursor. */
+function TargetWords({ target, onInsertWord, onDismiss }: { target: RhymeTarget; onInsertWord: (word: string) => void; onDismiss: () => void }) {
+  return (
+    <div role="group" aria-label={`Rhyme words for “${target.target}”`} className="mt-3 rounded-xl border border-primary/40 bg-primary-soft/40 p-3" data-testid="target-words">
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-sm">
+          <span className="font-medium">New line:</span> rhyme with <span className="font-semibold">“{target.target}”</span>
+          <span className="text-muted-foreground">, about {target.syllables} syllables</span>
+        </p>
+        <Button variant="ghost" size="icon" className="-m-1 size-7 shrink-0" onClick={onDismiss} aria-label="Close rhyme words" title="Close">
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      {target.rhymes.length ? (
+        <ul className="mt-2 flex flex-wrap gap-1.5">
+          {target.rhymes.map((word) => (
+            <li key={word}>
+              <button
+                type="button"
+                // Keep the caret where it is: the textarea keeps focus until the insert moves it.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => onInsertWord(word)}
+                className="rounded-full border border-border bg-background px-2.5 py-0.5 text-sm transition-colors hover:border-ring hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                title="Put this word at the cursor"
+              >
+                {word}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { AnalyzedToken, LyricMeasures, LyricsAnalysisResult } from '@members-only/shared/lyrics';
 import { describe, expect, it } from 'vitest';
-import { appendLine, insertWord, layoutLines, lineSegments, rhymeTargetAt, startNewLine } from './highlight';
+import { appendLine, insertWord, isWritingLine, layoutLines, lineSegments, rhymeTargetAt, startNewLine } from './highlight';
 
 const TEXT = "I'm up all night\nchasing the light";
 
@@ -128,5 +128,24 @@ describe('appendLine and startNewLine', () => {
     expect(startNewLine('one\n')).toBe('one\n');
     expect(startNewLine('one \t')).toBe('one\n');
     expect(startNewLine('')).toBe('');
+  });
+});
+
+describe('isWritingLine', () => {
+  const started = startNewLine('late night in the city');
+  const lineStart = started.length;
+
+  it('holds while the line started for a target is the last one', () => {
+    expect(isWritingLine(started, lineStart)).toBe(true);
+    expect(isWritingLine(`${started}so pretty`, lineStart)).toBe(true);
+    expect(isWritingLine(insertWord(started, lineStart, lineStart, 'gritty').text, lineStart)).toBe(true);
+  });
+
+  it('ends once a newer line starts, or the line is gone', () => {
+    expect(isWritingLine(`${started}so pretty\n`, lineStart)).toBe(false);
+    expect(isWritingLine('late night in the city', lineStart)).toBe(false);
+    expect(isWritingLine('', lineStart)).toBe(false);
+    // Text edited above it so the offset no longer starts a line.
+    expect(isWritingLine(`x${started}`, lineStart)).toBe(false);
   });
 });

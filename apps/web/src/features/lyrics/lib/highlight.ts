@@ -148,3 +148,13 @@ export function startNewLine(text: string): string {
   const base = text.replace(/[ \t]+$/, '');
   return base.endsWith('\n') ? base : `${base}\n`;
 }
+
+/**
+ * Whether the caret's line that began at `lineStart` (a line started for a rhyme target) is still
+ * the last line being written: the text still reaches it and no newer line follows.
+ */
+export function isWritingLine(text: string, lineStart: number): boolean {
+  if (lineStart < 0 || lineStart > text.length) return false;
+  if (lineStart > 0 && text[lineStart - 1] !== '\n') return false;
+  return !text.slice(lineStart).includes('\n');
+}
