@@ -39,6 +39,8 @@ export function analyzeFileInThread(
     const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, {
       eval: !COMPILED,
       workerData: { file, probe: options.probe, maxDurationSec: options.maxDurationSec },
+      // The thread's garbage is small blocks: a small young generation keeps its footprint small.
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     const onAbort = () => {
       worker.postMessage({ type: 'abort' });
