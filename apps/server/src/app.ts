@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env';
@@ -24,6 +23,7 @@ import { createTrackProcessors } from './jobs/processors/track.processors';
 import { registerProcessors } from './jobs/registry';
 import { createTrackProcessingService } from './services/track-processing.service';
 import { registerErrorHandler } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { authorizationPlugin } from './plugins/authorization';
 import { csrfPlugin } from './plugins/csrf';
 import { registerWebApp } from './plugins/web-app';
@@ -135,7 +135,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
 
   const services = createServices(db, env);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     // Sent by the authorization plugin, and only over HTTPS.
     strictTransportSecurity: false,
     contentSecurityPolicy: {
