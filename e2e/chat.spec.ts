@@ -94,15 +94,18 @@ test('a message lost to a network failure stays on screen as not sent, and Retry
   await expect(userMessages(page)).not.toContainText('Not sent');
 });
 
-test('a navigation chip creates a conversation of its tool and opens it', async ({ page, user: _user }) => {
+test('a navigation chip opens its tool without storing an empty conversation', async ({ page, user: _user }) => {
+  const created: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/conversations') created.push(r.url());
+  });
   await page.goto('/chat');
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/conversations') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Write a verse' }).click();
-  const response = await created;
-  expect(response.status()).toBe(201);
-  expect(response.request().postDataJSON()).toMatchObject({ title: 'Lyrics Help', category: 'lyrics' });
-  await expect(page).toHaveURL(/\/lyrics\/\d+$/);
+  await expect(page).toHaveURL(/\/lyrics$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lyric Assist' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Lyrics' })).toBeVisible();
+  expect(created).toEqual([]);
+  expect(await (await page.request.get('/api/conversations')).json()).toEqual([]);
 });
 
 test('a conversation can be renamed and deleted from the sidebar', async ({ page, user: _user }) => {

@@ -1,23 +1,48 @@
 import { expect, sidebar, test, uniqueAccount } from './fixtures';
 
-test('the Lyric Assist card creates a conversation and opens it', async ({ page, user: _user }) => {
+test('the Lyric Assist card opens a notepad that is stored on its first save, not on the visit', async ({ page, user: _user }) => {
+  const created: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/conversations') created.push(r.url());
+  });
   await page.goto('/');
   await expect(sidebar(page).getByRole('region', { name: 'Lyrics' })).toContainText('No lyrics yet');
 
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/conversations') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /Lyric Assist/ }).click();
-  const response = await created;
-  expect(response.status()).toBe(201);
-  expect(response.request().postDataJSON()).toMatchObject({ title: 'Lyrics Help', category: 'lyrics' });
-
-  await expect(page).toHaveURL(/\/lyrics\/\d+$/);
+  await expect(page).toHaveURL(/\/lyrics$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lyric Assist' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Lyrics' })).toBeVisible();
+  // Visiting again (and every other tool page) stores nothing either.
+  for (const path of ['/', '/lyrics', '/chat', '/cover-art', '/marketing', '/review', '/studio', '/lyrics']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await expect(page.getByRole('textbox', { name: 'Lyrics' })).toBeVisible();
+  expect(created).toEqual([]);
+  expect(await (await page.request.get('/api/conversations')).json()).toEqual([]);
+  await expect(sidebar(page).getByRole('region', { name: 'Lyrics' })).toContainText('No lyrics yet');
+
+  await page.getByRole('textbox', { name: 'Lyrics' }).fill('first bar of the night');
+  const stored = page.waitForResponse((r) => r.url().endsWith('/api/conversations') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Save Lyrics' }).click();
+  expect((await stored).request().postDataJSON()).toMatchObject({ title: 'Lyrics Help', category: 'lyrics' });
+  await expect(page).toHaveURL(/\/lyrics\/\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Lyrics' })).toHaveValue('first bar of the night');
   const lyrics = sidebar(page).getByRole('region', { name: 'Lyrics' });
+  await expect(lyrics.getByRole('link')).toHaveCount(1);
   await expect(lyrics.getByRole('link').first()).toHaveText('Lyrics Help');
   await expect(lyrics.getByRole('link').first()).toHaveAttribute('href', new URL(page.url()).pathname);
   // Prefix match: /lyrics/<id> highlights Lyric Assist only.
   await expect(sidebar(page).getByRole('link', { name: 'Lyric Assist' })).toHaveAttribute('aria-current', 'page');
   await expect(sidebar(page).getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current', 'page');
+
+  // The deep link opens the saved lyrics; the nav link opens a fresh notepad again.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Lyrics' })).toHaveValue('first bar of the night');
+  await sidebar(page).getByRole('link', { name: 'Lyric Assist' }).click();
+  await expect(page).toHaveURL(/\/lyrics$/);
+  await expect(page.getByRole('textbox', { name: 'Lyrics' })).toHaveValue('');
+  expect(created).toHaveLength(1);
 });
 
 test('every tool page shows its title inside the layout', async ({ page, user: _user }) => {

@@ -18,8 +18,8 @@ test.describe('on a phone', () => {
     await expect(drawer.getByText(user.username, { exact: true })).toBeVisible();
 
     await drawer.getByRole('link', { name: 'Lyric Assist' }).click();
-    // /lyrics at once creates a notepad and moves to /lyrics/:id: either may be seen here.
-    await expect(page).toHaveURL(/\/lyrics(\/\d+)?$/);
+    // A fresh notepad: nothing is stored (and the address stays /lyrics) until the first save.
+    await expect(page).toHaveURL(/\/lyrics$/);
     await expect(drawer).toBeHidden();
     await expect(topBar.getByTestId('top-bar-title')).toHaveText('Lyric Assist');
 

@@ -1,10 +1,10 @@
 import { useUser } from '@/features/auth/api/get-user';
-import { useStartConversation } from '@/features/conversations/api/create-conversation';
 import { HomePage } from '@/features/home/pages/home-page';
+import { useOpenTool } from '@/lib/use-open-tool';
 
-/** Composes Home with the conversations feature (features do not import each other). */
+/** Composes Home: a tool card opens its tool, which stores nothing until the artist does. */
 export function HomeRoute() {
   const { user } = useUser();
-  const { start, pendingCategory } = useStartConversation();
-  return <HomePage onStartTool={start} pendingCategory={pendingCategory} isPremium={Boolean(user?.isPremium)} />;
+  const openTool = useOpenTool();
+  return <HomePage onStartTool={openTool} isPremium={Boolean(user?.isPremium)} />;
 }

@@ -1,6 +1,6 @@
 import type { ConversationCategory, ToolType } from '@members-only/shared/constants';
 
-/** A quick-action chip: either opens another tool (a new conversation of its type) or fills the input. */
+/** A quick-action chip: either opens another tool (fresh; nothing is stored until it is used) or fills the input. */
 export type QuickAction =
   | { kind: 'navigate'; label: string; category: ConversationCategory }
   | { kind: 'fill'; label: string; text: string };

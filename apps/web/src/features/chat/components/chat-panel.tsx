@@ -24,9 +24,8 @@ export interface ChatPanelProps {
   createConversation: (category: ToolType) => Promise<{ id: number }>;
   /** A new conversation exists: put it in the URL (replace, so Back does not return to the empty chat). */
   onConversationCreated: (id: number) => void;
-  /** Navigation chips: create a conversation of another tool and open it. */
+  /** Navigation chips: open another tool. */
   onStartTool?: (category: ConversationCategory) => void;
-  pendingTool?: ConversationCategory;
 }
 
 /** How close to the bottom (px) still counts as "following" the reply. */
@@ -38,7 +37,7 @@ function isNearBottom(): boolean {
 }
 
 /** A chat with one of the tools: messages, streamed replies, Stop/Retry/Regenerate, input and quick actions. */
-export function ChatPanel({ toolType, conversationId, createConversation, onConversationCreated, onStartTool, pendingTool }: ChatPanelProps) {
+export function ChatPanel({ toolType, conversationId, createConversation, onConversationCreated, onStartTool }: ChatPanelProps) {
   const engineInfo = useEngineInfo();
   const engine = engineInfo.data?.engines?.[toolType] ?? null;
   const [draft, setDraft] = useState('');
@@ -197,7 +196,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
           textareaRef={textareaRef}
         />
         <QuotaHint kind="chat" className="-mt-1 px-2" />
-        <QuickActions actions={QUICK_ACTIONS[toolType]} onFill={fill} onNavigate={onStartTool} pendingCategory={pendingTool} />
+        <QuickActions actions={QUICK_ACTIONS[toolType]} onFill={fill} onNavigate={onStartTool} />
       </div>
     </div>
   );

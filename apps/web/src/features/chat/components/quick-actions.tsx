@@ -1,17 +1,14 @@
 import type { ConversationCategory } from '@members-only/shared/constants';
-import { Spinner } from '@/components/ui/spinner';
 import type { QuickAction } from '../tool-config';
 
 interface QuickActionsProps {
   actions: QuickAction[];
   onFill: (text: string) => void;
   onNavigate?: (category: ConversationCategory) => void;
-  /** The tool whose conversation is being created by a navigation chip. */
-  pendingCategory?: ConversationCategory;
 }
 
 /** Suggestion chips under the input (spec §2). */
-export function QuickActions({ actions, onFill, onNavigate, pendingCategory }: QuickActionsProps) {
+export function QuickActions({ actions, onFill, onNavigate }: QuickActionsProps) {
   const visible = actions.filter((a) => a.kind === 'fill' || onNavigate);
   if (visible.length === 0) return null;
   return (
@@ -20,11 +17,9 @@ export function QuickActions({ actions, onFill, onNavigate, pendingCategory }: Q
         <li key={action.label}>
           <button
             type="button"
-            disabled={action.kind === 'navigate' && pendingCategory !== undefined}
             onClick={() => (action.kind === 'fill' ? onFill(action.text) : onNavigate?.(action.category))}
             className="inline-flex h-8 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-xs font-medium text-foreground transition-colors hover:border-primary/50 hover:bg-primary-soft hover:text-primary-soft-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60"
           >
-            {action.kind === 'navigate' && pendingCategory === action.category ? <Spinner className="size-3.5" /> : null}
             {action.label}
           </button>
         </li>

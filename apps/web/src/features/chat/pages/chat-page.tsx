@@ -10,7 +10,6 @@ import { ConversationNotFound } from '../components/conversation-not-found';
 export interface ChatPageProps {
   createConversation: (category: ToolType) => Promise<{ id: number }>;
   onStartTool?: (category: ConversationCategory) => void;
-  pendingTool?: ConversationCategory;
 }
 
 /**
@@ -18,7 +17,7 @@ export interface ChatPageProps {
  * and the URL becomes /chat/:id without starting over. Any other change of conversation (sidebar,
  * New Chat) mounts a fresh panel, which stops a reply still streaming in the old one.
  */
-export function ChatPage({ createConversation, onStartTool, pendingTool }: ChatPageProps) {
+export function ChatPage({ createConversation, onStartTool }: ChatPageProps) {
   const section = sectionById('chat');
   const params = useParams();
   const location = useLocation();
@@ -44,7 +43,6 @@ export function ChatPage({ createConversation, onStartTool, pendingTool }: ChatP
             void navigate(`${TOOL_PATHS.chat}/${newId}`, { replace: true });
           }}
           onStartTool={onStartTool}
-          pendingTool={pendingTool}
         />
       )}
     </div>

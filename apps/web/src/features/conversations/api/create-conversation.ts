@@ -1,7 +1,6 @@
 import { conversationSchema } from '@members-only/shared/conversations';
-import { DEFAULT_CONVERSATION_TITLES, TOOL_PATHS, type ConversationCategory } from '@members-only/shared/constants';
+import { DEFAULT_CONVERSATION_TITLES, type ConversationCategory } from '@members-only/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { sendJson } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
@@ -29,16 +28,4 @@ export function useCreateConversation() {
       });
     },
   });
-}
-
-/** Creates a conversation for a tool, then opens it at `${TOOL_PATHS[category]}/${id}`. */
-export function useStartConversation() {
-  const create = useCreateConversation();
-  const navigate = useNavigate();
-  return {
-    start: (category: ConversationCategory) =>
-      create.mutate({ category }, { onSuccess: (conversation) => void navigate(`${TOOL_PATHS[category]}/${conversation.id}`) }),
-    isPending: create.isPending,
-    pendingCategory: create.isPending ? create.variables?.category : undefined,
-  };
 }

@@ -1,5 +1,4 @@
 import { ArrowRight, type LucideIcon } from 'lucide-react';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
 interface ToolCardProps {
@@ -7,26 +6,21 @@ interface ToolCardProps {
   description: string;
   cta: string;
   icon: LucideIcon;
-  pending: boolean;
-  disabled: boolean;
   onSelect: () => void;
 }
 
 /** A whole-card button: one tab stop, Enter/Space to open the tool. */
-export function ToolCard({ title, description, cta, icon: Icon, pending, disabled, onSelect }: ToolCardProps) {
+export function ToolCard({ title, description, cta, icon: Icon, onSelect }: ToolCardProps) {
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return (
     <button
       type="button"
       onClick={onSelect}
-      disabled={disabled}
-      aria-busy={pending || undefined}
       aria-describedby={`tool-${slug}-description`}
       className={cn(
         'group flex h-full flex-col items-start rounded-2xl border border-border bg-card p-6 text-left shadow-sm transition',
         'hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-md',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        'disabled:cursor-wait disabled:opacity-70 disabled:hover:translate-y-0',
       )}
     >
       <span className="flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground transition group-hover:scale-105">
@@ -37,9 +31,8 @@ export function ToolCard({ title, description, cta, icon: Icon, pending, disable
         {description}
       </span>
       <span className="mt-6 inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
-        {pending ? <Spinner /> : null}
         {cta}
-        {pending ? null : <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-0.5" />}
+        <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-0.5" />
       </span>
     </button>
   );

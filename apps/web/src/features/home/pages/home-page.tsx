@@ -15,13 +15,12 @@ const TOOL_CARDS: { category: ToolType; title: string; description: string; cta:
 ];
 
 interface HomePageProps {
-  /** Creates a conversation for the tool and opens it. */
+  /** Opens the tool; its conversation is created by the first message or save there. */
   onStartTool: (category: ToolType) => void;
-  pendingCategory?: string;
   isPremium: boolean;
 }
 
-export function HomePage({ onStartTool, pendingCategory, isPremium }: HomePageProps) {
+export function HomePage({ onStartTool, isPremium }: HomePageProps) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 sm:py-10">
       <PageHeader title="Your Artist Tools" subtitle="Select a tool to enhance your creative process" />
@@ -33,8 +32,6 @@ export function HomePage({ onStartTool, pendingCategory, isPremium }: HomePagePr
               description={card.description}
               cta={card.cta}
               icon={card.icon}
-              pending={pendingCategory === card.category}
-              disabled={pendingCategory !== undefined}
               onSelect={() => onStartTool(card.category)}
             />
           </li>

@@ -59,7 +59,16 @@ interface InFlight {
  * pause; suggestions and feedback wait for the spec's 1 s typing pause. A newer request cancels an
  * older one, so a slow reply never overwrites a newer one.
  */
-export function LyricNotepad({ conversationId, initialText }: { conversationId: number; initialText: string }) {
+export interface LyricNotepadProps {
+  /** The saved conversation; null for a new notepad, whose first save creates one. */
+  conversationId: number | null;
+  initialText: string;
+  createConversation?: () => Promise<{ id: number }>;
+  /** A first save created the conversation: put it in the URL (replace, so Back does not return to the empty notepad). */
+  onConversationCreated?: (id: number) => void;
+}
+
+export function LyricNotepad({ conversationId, initialText, createConversation, onConversationCreated }: LyricNotepadProps) {
   const [text, setText] = useState(initialText);
   const [savedText, setSavedText] = useState(initialText);
   const [caret, setCaret] = useState(initialText.length);
@@ -70,7 +79,24 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
   const [feedbackLoading, setFeedbackLoading] = useState(false);
   /** The rhyme target the newest line was started for, and where that line begins. */
   const [chosen, setChosen] = useState<{ target: RhymeTarget; lineStart: number } | null>(null);
-  const save = useSaveLyrics(conversationId);
+  /** The conversation saves go to: the page's, or the one this notepad's first save created. */
+  const conversationRef = useRef(conversationId);
+  const creating = useRef<Promise<number> | null>(null);
+  const save = useSaveLyrics(
+    useCallback(async () => {
+      if (conversationRef.current !== null) return { id: conversationRef.current, created: false };
+      if (!createConversation) throw new Error('This notepad cannot create a conversation.');
+      // One conversation even if Save is pressed again while the first is being created.
+      creating.current ??= createConversation().then(
+        ({ id }) => (conversationRef.current = id),
+        (error: unknown) => {
+          creating.current = null;
+          throw error;
+        },
+      );
+      return { id: await creating.current, created: true };
+    }, [createConversation]),
+  );
   const queryClient = useQueryClient();
   /** Suggestions and feedback count against today's lyrics quota: show what is left. */
   const refreshQuotas = useCallback(() => void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY }), [queryClient]);
@@ -241,9 +267,10 @@ export function LyricNotepad({ conversationId, initialText }: { conversationId: 
     const snapshot = textRef.current;
     if (!snapshot.trim()) return;
     save.mutate(snapshot, {
-      onSuccess: () => {
+      onSuccess: ({ conversationId: savedTo }) => {
         setSavedText(snapshot);
         toast({ title: 'Lyrics saved', description: 'Your lyrics have been saved successfully.', variant: 'success' });
+        if (savedTo !== conversationId) onConversationCreated?.(savedTo);
       },
       onError: (error) => toast({ title: 'Failed to save lyrics', description: errorMessage(error), variant: 'destructive' }),
     });

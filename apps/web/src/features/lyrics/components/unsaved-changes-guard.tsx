@@ -9,9 +9,14 @@ import {
   DialogFooter,
 } from '@/components/ui/dialog';
 
+/** The address change after a new notepad's first save (/lyrics -> /lyrics/:id) keeps the same notepad. */
+const keepsNotepad = (state: unknown) => typeof (state as { lyricsCreated?: unknown } | null)?.lyricsCreated === 'number';
+
 /** Asks before an in-app navigation drops unsaved lyrics (closing the tab is asked by the browser). */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname && !keepsNotepad(nextLocation.state),
+  );
   return (
     <AlertDialog
       open={blocker.state === 'blocked'}

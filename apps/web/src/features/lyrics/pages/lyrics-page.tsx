@@ -1,7 +1,7 @@
 import { idParamSchema } from '@members-only/shared/conversations';
 import { joinSnippets } from '@members-only/shared/lyrics';
 import { FileQuestion, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
@@ -18,71 +18,58 @@ export interface LyricsPageProps {
   createConversation: () => Promise<{ id: number }>;
 }
 
-/** /lyrics and /lyrics/:id. Without an id, a new lyrics conversation is created and opened. */
+/** Navigation state of the address change that follows a new notepad's first save. */
+export interface LyricsCreatedState {
+  lyricsCreated: number;
+}
+
+/**
+ * /lyrics and /lyrics/:id. Without an id the notepad is new: nothing is stored until the first
+ * save, which creates the conversation, so a visit leaves no empty 'Lyrics Help' behind. The URL
+ * then becomes /lyrics/:id without starting over.
+ */
 export function LyricsPage({ createConversation }: LyricsPageProps) {
   const section = sectionById('lyrics');
   const params = useParams();
+  const navigate = useNavigate();
   const parsed = params.id === undefined ? null : idParamSchema.safeParse({ id: params.id });
+  const id = parsed === null ? null : parsed.success ? parsed.data.id : 'invalid';
+
+  // The notepad that created a conversation stays mounted (same key) while the URL moves to its id.
+  // Once it has arrived there, any other address ends it: /lyrics (the nav link) gets a fresh
+  // notepad (a new generation), another id loads that one.
+  const [created, setCreated] = useState<{ id: number; key: string; arrived: boolean } | null>(null);
+  const [generation, setGeneration] = useState(0);
+  if (created && id === created.id && !created.arrived) setCreated({ ...created, arrived: true });
+  if (created && id !== created.id && (created.arrived || id !== null)) {
+    setCreated(null);
+    if (id === null) setGeneration((g) => g + 1);
+  }
+  const mine = created !== null && created.id === id;
+  const key = mine ? created.key : id === null ? `new:${generation}` : `id:${String(id)}`;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-8">
       <PageHeader title="Lyric Assist" subtitle={section.subtitle} icon={section.icon} />
       <div className="mt-6">
-        {parsed === null ? (
-          <NewLyricsSession createConversation={createConversation} />
-        ) : parsed.success ? (
-          <LyricsSession key={parsed.data.id} conversationId={parsed.data.id} />
-        ) : (
+        {id === 'invalid' ? (
           <LyricsNotFound />
+        ) : id === null || mine ? (
+          <LyricNotepad
+            key={key}
+            conversationId={id}
+            initialText=""
+            createConversation={createConversation}
+            onConversationCreated={(newId) => {
+              setCreated({ id: newId, key, arrived: false });
+              const state: LyricsCreatedState = { lyricsCreated: newId };
+              void navigate(`/lyrics/${newId}`, { replace: true, state });
+            }}
+          />
+        ) : (
+          <LyricsSession key={key} conversationId={id} />
         )}
       </div>
-    </div>
-  );
-}
-
-function NewLyricsSession({ createConversation }: LyricsPageProps) {
-  const navigate = useNavigate();
-  const pending = useRef<Promise<{ id: number }> | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    // One conversation per visit, even when effects run twice (StrictMode in development).
-    pending.current ??= createConversation();
-    pending.current.then(
-      (conversation) => {
-        if (active) void navigate(`/lyrics/${conversation.id}`, { replace: true });
-      },
-      () => {
-        if (active) setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt, createConversation, navigate]);
-
-  if (failed) {
-    return (
-      <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border bg-card/60 p-6">
-        <p className="text-sm text-muted-foreground">Your lyric notepad could not be created.</p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            pending.current = null;
-            setFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-        >
-          <RotateCcw aria-hidden="true" /> Try again
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div role="status" className="flex items-center gap-2 text-muted-foreground">
-      <Spinner /> Opening a new notepad…
     </div>
   );
 }
