@@ -209,6 +209,39 @@ test.describe('with a language model', () => {
     await expect(reply.getByTestId('message-engine')).toHaveText(MODEL_NAME);
   });
 
+  test('a long reply is shown from its start while it streams, not followed to its end', async ({ page, request, user: _user }) => {
+    const paragraphs = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: keep the hook simple, repeat it, and let the verse tell the story.`);
+    const text = ['Opening line of the answer.', '', ...paragraphs.flatMap((p) => [p, '']), 'Closing line, the finale.'].join('\n');
+    await enqueueModel(request, { kind: 'reply', text, chunkDelayMs: 4 });
+    await page.goto('/chat');
+    await messageInput(page).fill('Give me a long plan');
+    await messageInput(page).press('Enter');
+
+    const reply = replies(page).last();
+    const startInView = async () => {
+      const box = await reply.boundingBox();
+      return box !== null && box.y >= 0 && box.y < 200;
+    };
+    // While it streams, well past one screen: the start stays in view.
+    await expect(reply).toContainText('Paragraph 30');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    expect(await startInView()).toBe(true);
+    await expect(reply).toContainText('finale.', { timeout: 15_000 });
+    expect(await startInView()).toBe(true);
+    await expect(reply.getByText('Opening line of the answer.')).toBeInViewport();
+    // The end is below, for the artist to scroll to.
+    await expect(reply.getByText('Closing line, the finale.')).not.toBeInViewport();
+    const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+    expect(atBottom).toBe(false);
+
+    // The artist scrolls on: the page no longer moves on its own.
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
   test('a failed reply keeps the message, says why, and Retry answers it', async ({ page, request, user: _user }) => {
     await enqueueModel(request, { kind: 'status', status: 500 });
     await page.goto('/chat');

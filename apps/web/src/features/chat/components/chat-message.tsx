@@ -56,7 +56,8 @@ export function AssistantMessage({ text, engine, stopped, finishReason, streamin
   };
 
   return (
-    <article aria-label="Assistant reply" aria-busy={streaming || undefined} className="flex gap-3">
+    // scroll-mt: when the chat brings a reply's start into view, the room kept above it (phones' top bar, the question's end).
+    <article aria-label="Assistant reply" aria-busy={streaming || undefined} className="flex scroll-mt-20 gap-3">
       <span
         aria-hidden="true"
         className="flex size-8 shrink-0 items-center justify-center rounded-full border border-border bg-card text-primary"

@@ -9,6 +9,7 @@ import { isAbortError } from '@/lib/abort';
 import { HttpError } from '@/lib/api-client';
 import { useEngineInfo } from '../api/get-engine-info';
 import { useChatSession } from '../hooks/use-chat-session';
+import { replyScrollTarget } from '../lib/reply-scroll';
 import { PLACEHOLDERS, QUICK_ACTIONS } from '../tool-config';
 import { AssistantMessage, UserMessage } from './chat-message';
 import { ConversationNotFound } from './conversation-not-found';
@@ -28,12 +29,10 @@ export interface ChatPanelProps {
   onStartTool?: (category: ConversationCategory) => void;
 }
 
-/** How close to the bottom (px) still counts as "following" the reply. */
-const FOLLOW_THRESHOLD_PX = 120;
-
-function isNearBottom(): boolean {
-  const doc = document.documentElement;
-  return doc.scrollHeight - (window.scrollY + window.innerHeight) < FOLLOW_THRESHOLD_PX;
+/** The newest message when it is a reply (streaming or stored): the one to read from its top. */
+function newestReply(log: HTMLElement | null): HTMLElement | null {
+  const last = log?.querySelector<HTMLElement>(':scope > article:last-of-type');
+  return last?.getAttribute('aria-label') === 'Assistant reply' ? last : null;
 }
 
 /** A chat with one of the tools: messages, streamed replies, Stop/Retry/Regenerate, input and quick actions. */
@@ -42,8 +41,14 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
   const engine = engineInfo.data?.engines?.[toolType] ?? null;
   const [draft, setDraft] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  /** Follow new text unless the artist scrolled up to read. */
-  const followRef = useRef(true);
+  const logRef = useRef<HTMLDivElement>(null);
+  /**
+   * The page follows the newest reply down to its first line and stops there (the artist reads
+   * from the top while the rest streams in), until the artist scrolls; each send starts again.
+   */
+  const pinnedRef = useRef(true);
+  /** Where this panel last scrolled the page, to tell its own scrolling from the artist's. */
+  const scrolledToRef = useRef<number | null>(null);
 
   const session = useChatSession({
     toolType,
@@ -51,7 +56,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
     createConversation,
     onConversationCreated,
     onSendStart: useCallback(() => {
-      followRef.current = true;
+      pinnedRef.current = true;
     }, []),
   });
   const { query, messages, phase, busy } = session;
@@ -67,14 +72,27 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
 
   useEffect(() => {
     const onScroll = () => {
-      followRef.current = isNearBottom();
+      const ours = scrolledToRef.current;
+      // A scroll the panel did not make is the artist's: from now on they decide what is in view.
+      if (ours === null || Math.abs(window.scrollY - ours) > 2) pinnedRef.current = false;
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
   useLayoutEffect(() => {
-    if (followRef.current) window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    if (!pinnedRef.current) return;
+    const reply = newestReply(logRef.current);
+    const { top } = replyScrollTarget({
+      scrollY: window.scrollY,
+      viewportHeight: window.innerHeight,
+      scrollHeight: document.documentElement.scrollHeight,
+      replyTop: reply ? reply.getBoundingClientRect().top : null,
+      margin: reply ? Number.parseFloat(getComputedStyle(reply).scrollMarginTop) || 0 : 0,
+    });
+    if (Math.abs(window.scrollY - top) < 1) return;
+    scrolledToRef.current = top;
+    window.scrollTo({ top, behavior: 'instant' });
   }, [messages.length, session.streamingText, phase, session.failure]);
 
   if (query.error instanceof HttpError && query.error.status === 404) {
@@ -119,7 +137,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
         )}
       </p>
 
-      <div role="log" aria-live="polite" aria-label="Messages" className="grid min-h-[30vh] flex-1 content-start gap-6 pb-2">
+      <div ref={logRef} role="log" aria-live="polite" aria-label="Messages" className="grid min-h-[30vh] flex-1 content-start gap-6 pb-2">
         {loading ? (
           <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner /> Loading conversation
