@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Database } from './types';
 import { migrationProvider } from './migrations';
@@ -20,9 +21,14 @@ export interface DbOptions {
   sqliteFile: string;
 }
 
+// Each driver is loaded when a database of its kind is opened: an install on SQLite never reads
+// the PostgreSQL client's modules at start, nor one on PostgreSQL SQLite's native addon.
+const require = createRequire(import.meta.url);
+
 export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const { Pool } = require('pg') as typeof pg;
+    const pool = new Pool({ connectionString: databaseUrl, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
@@ -30,7 +36,8 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   // Password and session hashes live here: owner-only, like the session secret. SQLite gives its
   // -wal and -shm files the database file's permissions.
   fs.closeSync(fs.openSync(file, 'a', 0o600));
-  const sqlite = new SQLite(file);
+  const Database = require('better-sqlite3') as typeof SQLite;
+  const sqlite = new Database(file);
   // WAL lets readers proceed while a write is in progress; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { cleanText, TRANSCRIPTION_UNAVAILABLE, UNTITLED_TRACK, wellFormed } from '@members-only/shared';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
@@ -74,6 +73,8 @@ export function createTrackService(deps: {
         await written.discard();
         throw badRequest('The file is empty.');
       }
+      // Loaded on the first upload, not at start (file-type and its tokenizers are some 40 modules).
+      const { fileTypeFromBuffer } = await import('file-type');
       const detected = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
       const type = detected ? AUDIO_TYPES[detected.ext] : undefined;
       if (!type) {
