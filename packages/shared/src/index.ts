@@ -9,3 +9,4 @@ export * from './lyrics';
 export * from './quotas';
 export * from './text';
 export * from './admin';
+export * from './review';

@@ -1,0 +1,16 @@
+// Built-in song reviewer: scores from the lyric engine's measures and the audio facts.
+// Imported by the app as `@members-only/engines/review` (it loads the lyric engine).
+export {
+  CATEGORIES,
+  LOUDNESS_TARGETS,
+  compareVersions,
+  formatDuration,
+  reviewTrack,
+  technicalCheck,
+  technicalMarkdown,
+  type AudioFacts,
+  type BuiltInReview,
+  type Category,
+  type TechnicalItem,
+  type VersionSnapshot,
+} from './review/reviewer';
