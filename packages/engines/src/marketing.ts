@@ -1,0 +1,13 @@
+// Marketing planner: pure, deterministic TypeScript (uses the lyric engine for quotable lines).
+// Imported by the server as `@members-only/engines/marketing`.
+export { buildMarketingPlan } from './marketing/plan';
+export type { BuiltInMarketingPlan, MarketingPlanInput } from './marketing/plan';
+export { planCalendar, datedCalendar, missedItems, RELEASE_RULES } from './marketing/calendar';
+export type { CalendarItem, CalendarItemKind, DatedCalendarItem } from './marketing/calendar';
+export { rankQuotableLines } from './marketing/quotes';
+export type { QuotableLine } from './marketing/quotes';
+export { buildHashtags, lyricKeywords } from './marketing/hashtags';
+export type { Hashtags } from './marketing/hashtags';
+export { marketingPrompt, formatDuration, withSentenceBreaks } from './marketing/prompt';
+export type { MarketingPromptInput } from './marketing/prompt';
+export { addDays, daysBetween, isIsoDate, isoDateOf, longDate, shortDate } from './marketing/dates';
