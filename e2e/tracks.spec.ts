@@ -165,6 +165,52 @@ test.describe('Song Review: tracks', () => {
     await expect(page.getByText('Reviews arrive in the next update')).toBeVisible();
   });
 
+  test('the list tells two uploads of the same file apart; on a phone the selected track comes first', async ({ page, user: _user }) => {
+    const upload = async () => {
+      const res = await page.request.post('/api/tracks/upload', {
+        multipart: { audioFile: { name: 'Same Take.wav', mimeType: 'audio/wav', buffer: clickTrackWav({ seconds: 4 }) } },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const first = await upload();
+    // An artist cannot upload twice within a second; the labels go down to seconds at most.
+    await page.waitForTimeout(1_100);
+    const second = await upload();
+    for (const id of [first, second]) {
+      await expect.poll(async () => (await (await page.request.get(`/api/tracks/${id}`)).json()).analysis.status, { timeout: 30_000 }).toBe('done');
+    }
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/review');
+    const list = page.getByRole('list', { name: 'Your Tracks' });
+    const entries = list.getByRole('button', { name: /^Same Take/ });
+    await expect(entries).toHaveCount(2);
+    const metas = await list.getByTestId('track-meta').allTextContents();
+    expect(metas).toHaveLength(2);
+    for (const meta of metas) expect(meta).toMatch(/^Length 0:04 · Uploaded today at \d{1,2}:\d{2}/);
+    expect(metas[0]).not.toBe(metas[1]);
+    await expect(list.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+
+    // Nothing selected: the list comes first. Selected: its details come first, above the list.
+    const listHeading = page.getByRole('heading', { level: 2, name: 'Your Tracks' });
+    const empty = page.getByRole('heading', { name: 'No track selected' });
+    expect((await empty.boundingBox())!.y).toBeGreaterThan((await listHeading.boundingBox())!.y);
+    await entries.last().click();
+    await expect(page).toHaveURL(new RegExp(`[?&]track=${first}`));
+    const details = page.getByRole('heading', { level: 2, name: 'Same Take' });
+    await expect(details).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect((await details.boundingBox())!.y).toBeLessThan((await listHeading.boundingBox())!.y);
+    await expect(details).toBeInViewport();
+
+    // On a wide screen the list stays on the left, beside the details.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const wideList = (await listHeading.boundingBox())!;
+    const wideDetails = (await details.boundingBox())!;
+    expect(wideList.x).toBeLessThan(wideDetails.x);
+  });
+
   test('the manual lyrics path: save, reload, see them; edit them', async ({ page, user: _user }) => {
     // The track comes through the API (the upload UI is covered above).
     const res = await page.request.post('/api/tracks/upload', {

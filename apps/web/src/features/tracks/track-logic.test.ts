@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { trackQueryKey } from './api/get-track';
 import { TRACKS_QUERY_KEY, type TrackPages } from './api/get-tracks';
 import { forgetTrack, rememberTrack } from './api/track-cache';
-import { formatDuration, hasTranscription, isTrackBusy } from './track-status';
+import { formatDuration, formatUploadTime, hasTranscription, isTrackBusy, uploadLabels } from './track-status';
 
 const track = (id: number, overrides: Partial<Track> = {}): Track => ({
   id,
@@ -96,5 +96,51 @@ describe('track cache', () => {
     forgetTrack(client, 2);
     expect(listOf(client)).toEqual([[1]]);
     expect(client.getQueryState(trackQueryKey(2))).toBeUndefined();
+  });
+});
+
+describe('upload time', () => {
+  // 23 Nov 2026, 16:30 in London (UTC+0 in November).
+  const now = new Date('2026-11-23T16:30:00.000Z');
+  const options = { now, locale: 'en-GB', timeZone: 'Europe/London' };
+
+  it.each([
+    ['2026-11-23T14:05:00.000Z', 'Uploaded today at 14:05'],
+    ['2026-11-23T00:00:00.000Z', 'Uploaded today at 00:00'],
+    ['2026-11-22T23:59:00.000Z', 'Uploaded yesterday at 23:59'],
+    ['2026-11-03T09:00:00.000Z', 'Uploaded 3 Nov'],
+    ['2025-12-31T12:00:00.000Z', 'Uploaded 31 Dec 2025'],
+    ['not a date', ''],
+  ])('%s reads "%s"', (iso, expected) => {
+    expect(formatUploadTime(iso, options)).toBe(expected);
+  });
+
+  it('counts days in the reader’s time zone', () => {
+    // 02:00 UTC on the 24th is still the evening of the 23rd in New York, when the upload was.
+    const evening = { now: new Date('2026-11-24T02:00:00.000Z'), locale: 'en-US', timeZone: 'America/New_York' };
+    expect(formatUploadTime('2026-11-23T23:00:00.000Z', evening)).toBe('Uploaded today at 06:00 PM');
+    expect(formatUploadTime('2026-11-23T04:00:00.000Z', evening)).toBe('Uploaded yesterday at 11:00 PM');
+  });
+
+  it('tells two uploads of the same file apart by their time, even on an older day', () => {
+    const list = [
+      track(3, { title: 'Night Drive', createdAt: '2026-11-23T14:06:00.000Z' }),
+      track(2, { title: 'Night Drive', createdAt: '2026-11-23T14:05:00.000Z' }),
+      track(1, { title: 'Night Drive', createdAt: '2026-11-03T09:00:00.000Z' }),
+      track(0, { title: 'Night Drive', createdAt: '2026-11-03T18:30:00.000Z' }),
+      track(9, { title: 'Hook Demo', createdAt: '2026-11-03T10:00:00.000Z' }),
+      // Twice within one minute.
+      track(8, { title: 'Hook Demo', createdAt: '2026-11-23T15:00:05.000Z' }),
+      track(7, { title: 'Hook Demo', createdAt: '2026-11-23T15:00:41.000Z' }),
+    ];
+    expect([...uploadLabels(list, options).values()]).toEqual([
+      'Uploaded today at 14:06',
+      'Uploaded today at 14:05',
+      'Uploaded 3 Nov at 09:00',
+      'Uploaded 3 Nov at 18:30',
+      'Uploaded 3 Nov',
+      'Uploaded today at 15:00:05',
+      'Uploaded today at 15:00:41',
+    ]);
   });
 });

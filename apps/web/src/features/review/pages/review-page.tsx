@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { parseIdParam } from '@/lib/route-params';
 import { sectionById } from '@/lib/sections';
+import { cn } from '@/lib/utils';
 import { ReviewPanel } from '../components/review-panel';
 
 /** The selected track lives in the URL (?track=12), so a reload or a shared link keeps it. */
@@ -98,7 +99,8 @@ export function ReviewPage({ renderUpload, renderTrackList, renderTrack }: Revie
           </Card>
         </div>
 
-        <Card ref={detailsRef} className="scroll-mt-4 p-5 sm:p-6">
+        {/* On a phone the columns stack: a selected track's details come first, above the list. */}
+        <Card ref={detailsRef} className={cn('scroll-mt-4 p-5 sm:p-6', selectedId !== null && 'order-first lg:order-none')}>
           {selectedId === null ? (
             <EmptyState title="No track selected">Please upload or select a track for review</EmptyState>
           ) : (

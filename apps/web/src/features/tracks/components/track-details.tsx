@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HttpError } from '@/lib/api-client';
-import { formatDate } from '@/lib/utils';
 import { useTrack } from '../api/get-track';
+import { formatUploadTime } from '../track-status';
 import { TrackLyrics } from './track-lyrics';
 import { TrackPlayer } from './track-player';
 
@@ -47,7 +47,9 @@ export function TrackDetails({ trackId, children, notFound }: TrackDetailsProps)
         <h2 id={`track-${track.id}-title`} className="break-words text-xl font-semibold tracking-tight">
           {track.title}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Uploaded on {formatDate(track.createdAt)}</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          <time dateTime={track.createdAt}>{formatUploadTime(track.createdAt, { withTime: true })}</time>
+        </p>
       </header>
       <TrackPlayer track={track} />
       <TrackLyrics key={track.id} track={track} />

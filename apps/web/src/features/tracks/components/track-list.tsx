@@ -14,9 +14,16 @@ import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { cn, formatDate } from '@/lib/utils';
+import { cn } from '@/lib/utils';
 import { useDeleteTrack } from '../api/delete-track';
 import { useTracks } from '../api/get-tracks';
+import { formatDuration, uploadLabels } from '../track-status';
+
+const fullTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+const fullTimeOf = (iso: string) => {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? undefined : fullTime.format(at);
+};
 
 export interface TrackListProps {
   selectedId: number | null;
@@ -27,7 +34,10 @@ export interface TrackListProps {
   labelledBy?: string;
 }
 
-/** The artist's tracks, newest first: select one, or delete it after confirming. */
+/**
+ * The artist's tracks, newest first, each with its title, length and upload time (two uploads
+ * of the same file differ by the time): select one, or delete it after confirming.
+ */
 export function TrackList({ selectedId, onSelect, onDeleted, labelledBy }: TrackListProps) {
   const tracks = useTracks();
   const remove = useDeleteTrack();
@@ -50,6 +60,7 @@ export function TrackList({ selectedId, onSelect, onDeleted, labelledBy }: Track
     return <p className="text-sm text-muted-foreground">No tracks yet. Upload one to get started.</p>;
   }
 
+  const uploaded = uploadLabels(tracks.data);
   return (
     <>
       <ul aria-labelledby={labelledBy} className="grid gap-1.5">
@@ -74,8 +85,17 @@ export function TrackList({ selectedId, onSelect, onDeleted, labelledBy }: Track
                   <span className="truncate text-sm font-semibold" title={track.title}>
                     {track.title}
                   </span>
-                  <span className={cn('text-xs', selected ? 'opacity-80' : 'text-muted-foreground')}>
-                    Uploaded on {formatDate(track.createdAt)}
+                  <span className={cn('text-xs', selected ? 'opacity-80' : 'text-muted-foreground')} data-testid="track-meta">
+                    {track.duration !== null ? (
+                      <>
+                        <span className="sr-only">Length </span>
+                        {formatDuration(track.duration)}
+                        {' · '}
+                      </>
+                    ) : null}
+                    <time dateTime={track.createdAt} title={fullTimeOf(track.createdAt)}>
+                      {uploaded.get(track.id)}
+                    </time>
                   </span>
                 </span>
               </button>
