@@ -163,7 +163,7 @@ export default defineConfig(
   },
   {
     name: 'browser globals',
-    files: ['apps/web/src/**'],
+    files: ['apps/web/src/**', 'apps/web/public/**/*.js'],
     languageOptions: { globals: globals.browser },
   },
   {

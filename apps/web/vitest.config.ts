@@ -13,6 +13,8 @@ export default defineProject({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
+    // Vitest empties CSS imports by default; the theme's contrast test reads index.css (?raw).
+    css: { include: [/src\/index\.css/] },
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -5,6 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { initTheme } from './lib/theme';
+
+// public/theme-init.js has set the theme before the first paint; from here on the app keeps it.
+initTheme();
 
 const router = createAppRouter();
 const container = document.getElementById('root');
