@@ -3,17 +3,24 @@ import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
+/**
+ * Disabled controls are grey instead of coloured, with text that stays readable (>= 4.5:1 in both
+ * themes; WCAG exempts disabled controls, artists still need to read them), and a dashed edge.
+ * Every variant has a 1px border (transparent when not needed), so disabling never shifts the layout.
+ */
+const disabledFill = 'disabled:border-dashed disabled:border-input disabled:bg-disabled disabled:text-disabled-foreground';
+
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg border border-transparent text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:shadow-none [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
-        secondary: 'bg-accent text-accent-foreground hover:bg-accent/70',
-        outline: 'border border-input bg-transparent hover:bg-accent',
-        ghost: 'hover:bg-accent hover:text-accent-foreground',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-        link: 'text-primary underline-offset-4 hover:underline',
+        default: cn('bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover', disabledFill),
+        secondary: cn('bg-accent text-accent-foreground hover:bg-accent/70', disabledFill),
+        outline: cn('border-input bg-transparent hover:bg-accent', disabledFill),
+        ghost: 'hover:bg-accent hover:text-accent-foreground disabled:bg-transparent disabled:text-disabled-foreground',
+        destructive: cn('bg-destructive text-destructive-foreground hover:bg-destructive-hover', disabledFill),
+        link: 'text-primary underline-offset-4 hover:underline disabled:text-disabled-foreground disabled:no-underline',
       },
       size: {
         default: 'h-10 px-4',

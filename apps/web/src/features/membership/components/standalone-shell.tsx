@@ -9,12 +9,11 @@ export function StandaloneShell({ title, children }: { title: string; children: 
     <div className="min-h-dvh bg-background">
       <title>{`${title} · ${APP_NAME}`}</title>
       <div className="mx-auto flex min-h-dvh max-w-2xl flex-col px-4 py-8 sm:px-8">
-        <Link
-          to="/"
-          className="self-start rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <Logo />
-        </Link>
+        <header className="self-start">
+          <Link to="/" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+            <Logo />
+          </Link>
+        </header>
         <main className="flex flex-1 flex-col justify-center py-10">{children}</main>
       </div>
     </div>
