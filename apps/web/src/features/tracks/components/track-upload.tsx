@@ -151,7 +151,7 @@ export function TrackUpload({ onUploaded, successToast = DEFAULT_SUCCESS, label 
         htmlFor={inputId}
         className={cn(
           'flex flex-col items-center gap-2 px-6 py-8 text-center',
-          busy ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:bg-accent/40',
+          busy ? 'cursor-not-allowed grayscale' : 'cursor-pointer hover:bg-accent/40',
           'rounded-2xl',
         )}
       >
