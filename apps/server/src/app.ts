@@ -34,6 +34,8 @@ import { chatRoutes } from './routes/chat/index';
 import { trackRoutes } from './routes/tracks/index';
 import { healthRoutes } from './routes/health';
 import { lyricsRoutes } from './routes/lyrics/index';
+import { reviewRoutes } from './routes/review/index';
+import { createReviewService } from './services/review.service';
 
 export type AppEnv = Pick<
   Env,
@@ -110,7 +112,8 @@ export function createServices(db: Db, env: AppEnv) {
     installation: { settings: env, dialect: db.dialect, probeModels, pingDatabase: () => pingDatabase(db), storage },
   });
   const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
-  return { auth, conversations, chat, lyrics, tracks, admin, quotas, queue, createWorker };
+  const reviews = createReviewService({ tracks: repos.tracks, reviews: repos.trackReviews, text });
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -171,6 +174,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
     limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },
   });
   await app.register(trackRoutes, { tracks: services.tracks, uploads: { maxUploadMb: env.MAX_UPLOAD_MB, idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS } });
+  await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
   await app.register(adminRoutes, { admin: services.admin });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.

@@ -175,6 +175,26 @@ const MATRIX: Record<string, Entry> = {
   // Admins may listen to any upload (policies: track.stream is ownerOrAdmin).
   'GET /uploads/tracks/:filename': { access: 'user', uses: 'trackFile', anonymous: 401, user: 200, other: 404, admin: 200 },
 
+  // Song Review: a review reads the track's audio facts, so someone else's track is a 404 (admins included).
+  'POST /api/review': {
+    access: 'user',
+    anonymous: 401,
+    user: 200,
+    other: 404,
+    admin: 404,
+    request: ({ fixtures }) => json({ lyrics: 'stay up all night\nchasing the light', trackId: fixtures.track }),
+  },
+  'GET /api/tracks/:id/reviews': { access: 'user', uses: 'track', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'POST /api/tracks/:id/reviews': {
+    access: 'user',
+    uses: 'track',
+    anonymous: 401,
+    user: 201,
+    other: 404,
+    admin: 404,
+    request: () => json({ reviewText: '**Flow: 7/10**', rating: 7 }),
+  },
+
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
 

@@ -46,7 +46,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const scorePattern = (label: string) =>
   new RegExp(`^[\\s>*_#-]*${escape(label)}[\\s*_]*[:\\-–—=]\\s*[*_]*\\s*(-?\\d{1,3}(?:[.,]\\d+)?)\\s*(?:/\\s*10|out of 10)?`, 'im');
 const textLine = (labels: string[]) =>
-  new RegExp(`^[\\s>*_#-]*(?:${labels.map(escape).join('|')})[\\s*_]*:[\\s*_]*(.+?)[\\s*_]*$`, 'im');
+  new RegExp(`^[\\s>*_#-]*(?:${labels.map(escape).join('|')})[\\s*_]*(?:\\([^)\\n]*\\)[\\s*_]*)?:[\\s*_]*(.+?)[\\s*_]*$`, 'im');
 const STREAMS = textLine(['Estimated Streams', 'Streams']);
 const AUDIENCE = textLine(['Target Audience', 'Audience']);
 

@@ -223,6 +223,26 @@ function migration006(dialect: Dialect): Migration {
   };
 }
 
+/** Song Review: reviews saved per track (spec §3 'Track review': reviewText, rating), newest first. */
+function migration007TrackReviews(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  const real = dialect === 'postgres' ? ('double precision' as const) : ('real' as const);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('track_reviews'))
+        .addColumn('track_id', 'integer', (col) => col.notNull().references('tracks.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('review_text', 'text', (col) => col.notNull())
+        .addColumn('rating', real)
+        .addColumn('engine', 'text')
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('track_reviews_track_idx').on('track_reviews').columns(['track_id', 'created_at']).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -233,6 +253,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '004_lyric_snippets': migration004(dialect),
         '005_message_finish': migration005(),
         '006_quotas_and_throttles': migration006(dialect),
+        '007_track_reviews': migration007TrackReviews(dialect),
       };
     },
   };

@@ -132,6 +132,7 @@ export interface Database {
   lyric_snippets: LyricSnippetsTable;
   quota_usage: QuotaUsageTable;
   throttle_events: ThrottleEventsTable;
+  track_reviews: TrackReviewsTable;
 }
 
 export interface QuotaUsageTable {
@@ -149,6 +150,18 @@ export interface ThrottleEventsTable {
   created_at: Timestamp;
 }
 
+export interface TrackReviewsTable {
+  id: Generated<number>;
+  track_id: number;
+  user_id: number;
+  review_text: string;
+  /** The mean of the review's scores (0-10), or null when it had none. */
+  rating: number | null;
+  /** Who wrote the review: a model's name or the built-in reviewer. */
+  engine: string | null;
+  created_at: Timestamp;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -157,3 +170,4 @@ export type MessageRow = Selectable<MessagesTable>;
 export type TrackRow = Selectable<TracksTable>;
 export type JobRow = Selectable<JobsTable>;
 export type LyricSnippetRow = Selectable<LyricSnippetsTable>;
+export type TrackReviewRow = Selectable<TrackReviewsTable>;

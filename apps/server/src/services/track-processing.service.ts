@@ -5,6 +5,7 @@ import type { SpeechToText } from '../providers/speech/types';
 import { AudioDecodeError, probeAudio } from '../audio/decode';
 import { analyzeFileInThread } from '../audio/analysis-thread';
 import { PermanentJobError } from '../jobs/worker';
+import { AppError } from '../errors';
 
 /**
  * Below this beat-tracking confidence there is no steady beat (a pad, an a cappella, speech), and
@@ -15,8 +16,13 @@ export const MIN_TEMPO_CONFIDENCE = 0.1;
 /** Songs are analysed up to this length; a longer file is measured on its first 20 minutes. */
 const MAX_ANALYSIS_SECONDS = 20 * 60;
 
-const describe = (error: Error) =>
-  error instanceof PermanentJobError ? error.message : `Analysis failed: ${error.message}`.slice(0, 300);
+/**
+ * What an artist is told about a failed step: our own words (a PermanentJobError's or an
+ * AppError's message), never a raw error, which can name a setting, a path or a program (the job
+ * keeps that as its last error).
+ */
+const ownWords = (error: Error) => (error instanceof PermanentJobError || error instanceof AppError ? error.message.slice(0, 300) : null);
+const describe = (error: Error) => ownWords(error) ?? 'We could not analyse this track. Please try uploading it again.';
 
 /** What a long-running step sees of the job running it. */
 export interface WorkProgress {
@@ -103,7 +109,7 @@ export function createTrackProcessingService(deps: {
       if (!track || track.transcription_source === 'manual') return;
       await tracks.update(trackId, {
         transcription_status: 'failed',
-        transcription_error: `Transcription failed (${error.message.slice(0, 200)}). Paste or type the lyrics instead.`,
+        transcription_error: `Transcription failed (${(ownWords(error) ?? 'the recording could not be transcribed').replace(/\.$/, '')}). Paste or type the lyrics instead.`,
       });
     },
   };

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createTrackReviewSchema, reviewRequestSchema, trackReviewIdParamsSchema } from '@members-only/shared';
+import type { ReviewService } from '../../services/review.service';
+import type { QuotaService } from '../../services/quota.service';
+import { presentTrackReview } from '../../presenters/review.presenter';
+import { requireActor } from '../../plugins/authorization';
+import { clientAbortSignal } from '../../plugins/client-abort';
+
+/** Song Review (spec §7): generate a review from a track's lyrics and audio facts, save it for the track, list saved ones. */
+export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService; quotas: QuotaService }> = async (app, { reviews, quotas }) => {
+  app.post('/api/review', { config: { access: 'user' }, schema: { body: reviewRequestSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    return quotas.spend(actor, 'review', () => reviews.review(actor, request.body, clientAbortSignal(reply)));
+  });
+
+  app.get('/api/tracks/:id/reviews', { config: { access: 'user' }, schema: { params: trackReviewIdParamsSchema } }, async (request) => {
+    const actor = requireActor(request);
+    return (await reviews.list(actor, request.params.id)).map(presentTrackReview);
+  });
+
+  app.post(
+    '/api/tracks/:id/reviews',
+    { config: { access: 'user' }, schema: { params: trackReviewIdParamsSchema, body: createTrackReviewSchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      return reply.status(201).send(presentTrackReview(await reviews.save(actor, request.params.id, request.body)));
+    },
+  );
+};
