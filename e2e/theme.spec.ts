@@ -57,3 +57,52 @@ test('System follows the system setting as it changes; the switcher works from t
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
 });
+
+test.describe('sidebar at 1280×800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the Lyrics and Studio Sessions lists scroll into view, never under the Premium card', async ({ page, user: _user }) => {
+    for (const [category, name] of [
+      ['chat', 'Chat'],
+      ['lyrics', 'Verse'],
+      ['studio', 'Beat'],
+    ] as const) {
+      for (let i = 1; i <= 8; i++) {
+        const res = await page.request.post('/api/conversations', { data: { title: `${name} ${i} with a rather long title to truncate`, category } });
+        expect(res.status()).toBe(201);
+      }
+    }
+    await page.goto('/');
+    const bar = sidebar(page);
+    await expect(bar.getByRole('region', { name: 'Studio Sessions' }).getByRole('link')).toHaveCount(8);
+    // Short screen: the card gives the lists its room (the banner and home offer membership).
+    await expect(bar.getByRole('region', { name: 'Premium' })).toBeHidden();
+
+    for (const list of ['Lyrics', 'Studio Sessions']) {
+      const links = bar.getByRole('region', { name: list }).getByRole('link');
+      for (const link of [links.first(), links.last()]) {
+        await link.scrollIntoViewIfNeeded();
+        const box = (await link.boundingBox())!;
+        // Nothing covers the link: it is what a click at its centre lands on.
+        const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.getAttribute('href'), {
+          x: box.x + box.width / 2,
+          y: box.y + box.height / 2,
+        });
+        expect(hit, `${list}: ${await link.textContent()}`).toBe(await link.getAttribute('href'));
+        // Long titles stay on one line, cut with an ellipsis.
+        expect(await link.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
+      }
+    }
+  });
+
+  test('taller screens get the card back: one row, then the full card', async ({ page, user: _user }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const card = sidebar(page).getByRole('region', { name: 'Premium' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Members get higher generation limits')).toBeHidden();
+    await expect(card.getByRole('link', { name: 'Upgrade Now' })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await expect(card.getByText('Members get higher generation limits')).toBeVisible();
+  });
+});

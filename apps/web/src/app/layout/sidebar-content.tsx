@@ -28,7 +28,7 @@ export function SidebarContent({ user, conversations, variant }: SidebarContentP
         </Link>
         <NewChatButton />
       </div>
-      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 overflow-y-auto px-3 pb-4">
+      <div className="scroll-shadows grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 overflow-y-auto px-3 pb-4">
         <SidebarNav isAdmin={user.isAdmin} />
         <ConversationSearch>
           <RecentList title="Recent Chats" category="chat" conversations={conversations} emptyText="No chats yet" />
@@ -46,8 +46,9 @@ export function SidebarContent({ user, conversations, variant }: SidebarContentP
         </ConversationSearch>
       </div>
       {variant === 'desktop' && !user.isPremium ? (
-        // On short screens the conversation lists need the room; home and the banner offer membership too.
-        <div className="hidden px-3 pb-3 [@media(min-height:800px)]:block">
+        // The conversation lists come first: below 860 px of height (1280×800 and smaller) the card
+        // gives them its room (home and the banner offer membership too); one row up to 960 px.
+        <div className="hidden px-3 pb-3 [@media(min-height:860px)]:block">
           <PremiumPanel />
         </div>
       ) : null}
