@@ -27,7 +27,9 @@ export const settings = {
  */
 export const fromSource = process.env.BENCH_SOURCE === 'tsx';
 export const serverArgs = fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
-export const serverLabel = fromSource ? 'TypeScript sources through tsx' : 'compiled build (apps/server/dist)';
+/** The checkout whose server is measured (default: this one); e.g. a worktree of an older commit, for before/after runs. */
+export const APP_ROOT = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : ROOT;
+export const serverLabel = `${fromSource ? 'TypeScript sources through tsx' : 'compiled build (apps/server/dist)'}${APP_ROOT === ROOT ? '' : ` in ${APP_ROOT}`}`;
 
 let built = false;
 /** `npm run build` once per process (web app and server), unless BENCH_NO_BUILD=1. */
@@ -88,7 +90,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   let stderr = '';
   const t0 = performance.now();
   const child = spawn(process.execPath, serverArgs, {
-    cwd: ROOT,
+    cwd: APP_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
