@@ -34,6 +34,8 @@ import { chatRoutes } from './routes/chat/index';
 import { trackRoutes } from './routes/tracks/index';
 import { healthRoutes } from './routes/health';
 import { lyricsRoutes } from './routes/lyrics/index';
+import { marketingRoutes } from './routes/marketing/index';
+import { createMarketingService } from './services/marketing.service';
 import { reviewRoutes } from './routes/review/index';
 import { createReviewService } from './services/review.service';
 
@@ -113,7 +115,14 @@ export function createServices(db: Db, env: AppEnv) {
   });
   const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
   const reviews = createReviewService({ tracks: repos.tracks, reviews: repos.trackReviews, text });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, queue, createWorker };
+  const marketing = createMarketingService({
+    plans: repos.marketingPlans,
+    conversations: repos.conversations,
+    tracks: repos.tracks,
+    uow,
+    text,
+  });
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -175,6 +184,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   });
   await app.register(trackRoutes, { tracks: services.tracks, uploads: { maxUploadMb: env.MAX_UPLOAD_MB, idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS } });
   await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
+  await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
   await app.register(adminRoutes, { admin: services.admin });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.

@@ -22,7 +22,7 @@ import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type 
 type Actor = 'anonymous' | 'user' | 'other' | 'admin';
 /** One status, or the statuses that all count as the expected outcome. */
 type Status = number | readonly number[];
-type FixtureKind = 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job';
+type FixtureKind = 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job' | 'marketingConversation' | 'marketingPlan';
 
 interface Person {
   id: number;
@@ -37,6 +37,8 @@ interface Fixtures {
   track: number;
   trackFile: string;
   job: number;
+  marketingConversation: number;
+  marketingPlan: number;
 }
 interface RequestContext {
   actor: Actor;
@@ -194,6 +196,29 @@ const MATRIX: Record<string, Entry> = {
     admin: 404,
     request: () => json({ reviewText: '**Flow: 7/10**', rating: 7 }),
   },
+
+  // Marketing Plan: plans live in A's marketing conversation; saving into it is A's alone.
+  'POST /api/marketing': {
+    access: 'user',
+    anonymous: 401,
+    user: 201,
+    other: 404,
+    admin: 404,
+    request: ({ fixtures }) =>
+      json({ conversationId: fixtures.marketingConversation, title: 'Matrix Single', context: 'Fans of late-night rap', releaseDate: '2027-01-15' }),
+  },
+  'GET /api/conversations/:id/marketing-plans': { access: 'user', uses: 'marketingConversation', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'GET /api/marketing-plans/:id': { access: 'user', uses: 'marketingPlan', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'PUT /api/marketing-plans/:id/calendar': {
+    access: 'user',
+    uses: 'marketingPlan',
+    anonymous: 401,
+    user: 200,
+    other: 404,
+    admin: 404,
+    request: () => json({ releaseDate: '2027-02-05', items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: '', kind: 'release' }] }),
+  },
+  'GET /api/marketing-plans/:id/calendar.ics': { access: 'user', uses: 'marketingPlan', anonymous: 401, user: 200, other: 404, admin: 404 },
 
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
@@ -361,7 +386,20 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     const uploaded = await create.track();
     const track = await waitForAnalysis(uploaded.id);
     expect(track.analysis.jobId).toEqual(expect.any(Number));
-    fixtures = { conversation, lyricsConversation, snippet, track: track.id, trackFile: track.filename, job: track.analysis.jobId };
+    const plan = await ok(
+      inject('POST', '/api/marketing', a.cookie, json({ title: 'Fixture Single', context: 'Late-night listeners', releaseDate: '2027-01-15', trackId: track.id })),
+      201,
+    );
+    fixtures = {
+      conversation,
+      lyricsConversation,
+      snippet,
+      track: track.id,
+      trackFile: track.filename,
+      job: track.analysis.jobId,
+      marketingConversation: plan.conversationId,
+      marketingPlan: plan.id,
+    };
   }, 60_000);
   afterAll(async () => {
     // The uploads above queued analysis jobs: let the worker finish them before the database goes.

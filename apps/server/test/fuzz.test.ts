@@ -288,6 +288,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let loginTarget: Awaited<ReturnType<typeof registerUser>>;
   /** The database as it was after the last request. */
   let last: Fingerprint;
+  /** A's marketing conversation and plan (POST /api/marketing saves into it; plan routes read it). */
+  let marketing: { conversation: number; plan: number };
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** Valid values of each `:param`, by route. */
   let validParams: (route: RouteEntry, name: string) => string[];
@@ -343,6 +345,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     const lyrics = (await post('/api/conversations', { category: 'lyrics', title: 'Fuzz lyrics' })).id as number;
     const snippet = (await post(`/api/conversations/${lyrics}/lyrics`, { content: 'first bar', position: 0 })).id as number;
     const track = await uploadWav(a.cookie);
+    const plan = (await post('/api/marketing', { title: 'Fuzz single', context: 'Fuzz fans', releaseDate: '2027-01-15', trackId: track.id })) as { id: number; conversationId: number };
+    marketing = { conversation: plan.conversationId, plan: plan.id };
     // B's resources, for DELETE: A's own fixtures stay for the other routes, and A deleting B's is a 404.
     const bChat = (await post('/api/conversations', { category: 'lyrics' }, { cookie: b.cookie })).id as number;
     const bSnippet = (await post(`/api/conversations/${bChat}/lyrics`, { content: 'b bar', position: 0 }, { cookie: b.cookie })).id as number;
@@ -357,7 +361,9 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     validParams = (route, name) => {
       const del = route.method === 'DELETE';
       if (name === 'filename') return [track.filename, bTrack.filename];
+      if (route.url === '/api/conversations/:id/marketing-plans') return [String(plan.conversationId)];
       if (route.url.startsWith('/api/conversations/:')) return del ? [String(bChat)] : [String(chat), String(lyrics)];
+      if (route.url.startsWith('/api/marketing-plans/:')) return [String(plan.id)];
       if (route.url.startsWith('/api/lyrics/:')) return [String(del ? bSnippet : snippet)];
       if (route.url.startsWith('/api/tracks/:')) return [String(del ? bTrack.id : track.id)];
       if (route.url.startsWith('/api/jobs/:')) return [String(track.analysis.jobId)];
@@ -396,6 +402,12 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   const EXAMPLES: Record<string, () => Record<string, unknown>> = {
     // Real credentials (of an account kept for this), so mutations of them reach the password check.
     'POST /api/login': () => ({ username: loginTarget.username, password: loginTarget.password }),
+    // A date the schema's pattern cannot invent, in A's own marketing conversation.
+    'POST /api/marketing': () => ({ conversationId: marketing.conversation, title: 'Fuzz single', context: 'Fans of fuzz', releaseDate: '2027-01-15' }),
+    'PUT /api/marketing-plans/:id/calendar': () => ({
+      releaseDate: '2027-02-05',
+      items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],
+    }),
   };
 
   function requestArb(route: RouteEntry): fc.Arbitrary<FuzzRequest> {

@@ -243,6 +243,35 @@ function migration007TrackReviews(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Marketing Plan: plans saved to a marketing conversation, with the calendar as JSON items
+ * (offsets from release day) so the artist's edits and a new release date keep the plan whole.
+ */
+function migration008MarketingPlans(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('marketing_plans'))
+        .addColumn('conversation_id', 'integer', (col) => col.notNull().references('conversations.id').onDelete('cascade'))
+        .addColumn('track_id', 'integer', (col) => col.references('tracks.id').onDelete('set null'))
+        .addColumn('title', 'text', (col) => col.notNull())
+        .addColumn('context', 'text', (col) => col.notNull())
+        .addColumn('release_date', 'text', (col) => col.notNull())
+        .addColumn('markdown', 'text', (col) => col.notNull())
+        .addColumn('quotes', 'text', (col) => col.notNull())
+        .addColumn('hashtags', 'text', (col) => col.notNull())
+        .addColumn('calendar', 'text', (col) => col.notNull())
+        .addColumn('engine', 'text', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('marketing_plans_conversation_idx').on('marketing_plans').columns(['conversation_id', 'created_at']).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -253,6 +282,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '004_lyric_snippets': migration004(dialect),
         '005_message_finish': migration005(),
         '006_quotas_and_throttles': migration006(dialect),
+        '008_marketing_plans': migration008MarketingPlans(dialect),
         '007_track_reviews': migration007TrackReviews(dialect),
       };
     },

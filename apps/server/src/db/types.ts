@@ -132,6 +132,7 @@ export interface Database {
   lyric_snippets: LyricSnippetsTable;
   quota_usage: QuotaUsageTable;
   throttle_events: ThrottleEventsTable;
+  marketing_plans: MarketingPlansTable;
   track_reviews: TrackReviewsTable;
 }
 
@@ -162,6 +163,28 @@ export interface TrackReviewsTable {
   created_at: Timestamp;
 }
 
+export interface MarketingPlansTable {
+  id: Generated<number>;
+  conversation_id: number;
+  track_id: number | null;
+  title: string;
+  context: string;
+  /** YYYY-MM-DD */
+  release_date: string;
+  markdown: string;
+  /** JSON: string[] */
+  quotes: string;
+  /** JSON: string[] */
+  hashtags: string;
+  /** JSON: CalendarItem[] (offsets from release day) */
+  calendar: string;
+  engine: string;
+  /** 'model' or 'built-in' */
+  kind: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -170,4 +193,5 @@ export type MessageRow = Selectable<MessagesTable>;
 export type TrackRow = Selectable<TracksTable>;
 export type JobRow = Selectable<JobsTable>;
 export type LyricSnippetRow = Selectable<LyricSnippetsTable>;
+export type MarketingPlanRow = Selectable<MarketingPlansTable>;
 export type TrackReviewRow = Selectable<TrackReviewsTable>;

@@ -31,6 +31,7 @@ export function planOf(user: Pick<UserRow, 'is_premium' | 'membership_status'>):
 export interface OwnedResources {
   conversation: { user_id: number };
   lyricSnippet: { user_id: number };
+  marketingPlan: { user_id: number };
   track: { user_id: number };
   job: { user_id: number | null };
 }
@@ -52,6 +53,7 @@ const admin: Rule<unknown> = (actor) => actor.isAdmin;
 const rules = {
   conversation: { read: owner, update: owner, delete: owner, write: owner },
   lyricSnippet: { read: owner, delete: owner },
+  marketingPlan: { read: owner, update: owner },
   // Admins can listen to any upload (the admin dashboard's track list links to them).
   track: { read: owner, update: owner, delete: owner, stream: ownerOrAdmin },
   job: { read: owner },
@@ -69,6 +71,7 @@ export function can<K extends ResourceKind>(actor: Actor, action: Action<K>, kin
 const NAMES: Record<ResourceKind, string> = {
   conversation: 'Conversation',
   lyricSnippet: 'Lyric snippet',
+  marketingPlan: 'Marketing plan',
   track: 'Track',
   job: 'Job',
   users: 'Users',

@@ -9,6 +9,7 @@ import { createMessageRepository } from './message.repository';
 import { createLyricSnippetRepository } from './lyric-snippet.repository';
 import { createTrackRepository } from './track.repository';
 import { createQuotaRepository } from './quota.repository';
+import { createMarketingPlanRepository } from './marketing-plan.repository';
 import { createTrackReviewRepository } from './track-review.repository';
 import { createJobRepository } from '../jobs/job.repository';
 
@@ -24,6 +25,7 @@ export function createRepositories(db: Kysely<Database>) {
     lyricSnippets: createLyricSnippetRepository(db),
     tracks: createTrackRepository(db),
     quotas: createQuotaRepository(db),
+    marketingPlans: createMarketingPlanRepository(db),
     trackReviews: createTrackReviewRepository(db),
     jobs: createJobRepository(db),
   };

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamSchema } from '@members-only/shared';
+import { createMarketingPlanSchema, marketingFileName, updateMarketingCalendarSchema } from '@members-only/shared/marketing';
+import type { MarketingService } from '../../services/marketing.service';
+import type { QuotaService } from '../../services/quota.service';
+import { marketingCalendarIcs, presentMarketingPlan, presentMarketingPlanSummary } from '../../presenters/marketing.presenter';
+import { requireActor } from '../../plugins/authorization';
+import { clientAbortSignal } from '../../plugins/client-abort';
+
+export const marketingRoutes: FastifyPluginAsyncZod<{ marketing: MarketingService; quotas: QuotaService }> = async (app, { marketing, quotas }) => {
+  // Spec §7: POST /api/marketing answers the plan; it is saved to the marketing conversation and counts against the quota.
+  app.post('/api/marketing', { config: { access: 'user' }, schema: { body: createMarketingPlanSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const plan = await quotas.spend(actor, 'marketing', () => marketing.create(actor, request.body, clientAbortSignal(reply)));
+    return reply.status(201).send(presentMarketingPlan(plan));
+  });
+
+  app.get('/api/conversations/:id/marketing-plans', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {
+    return (await marketing.list(requireActor(request), request.params.id)).map(presentMarketingPlanSummary);
+  });
+
+  app.get('/api/marketing-plans/:id', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {
+    return presentMarketingPlan(await marketing.get(requireActor(request), request.params.id));
+  });
+
+  app.put(
+    '/api/marketing-plans/:id/calendar',
+    { config: { access: 'user' }, schema: { params: idParamSchema, body: updateMarketingCalendarSchema } },
+    async (request) => presentMarketingPlan(await marketing.updateCalendar(requireActor(request), request.params.id, request.body)),
+  );
+
+  app.get('/api/marketing-plans/:id/calendar.ics', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    const plan = await marketing.get(requireActor(request), request.params.id);
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${marketingFileName(plan.title, 'ics')}"`)
+      .send(marketingCalendarIcs(plan, request.hostname.replace(/:\d+$/, '') || 'members-only'));
+  });
+};

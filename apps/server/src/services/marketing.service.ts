@@ -1,0 +1,137 @@
+import { LIMITS } from '@members-only/shared';
+import {
+  BUILT_IN_MARKETING_PLANNER,
+  type CalendarItem,
+  type CreateMarketingPlanInput,
+  type UpdateMarketingCalendarInput,
+} from '@members-only/shared/marketing';
+import type { ConversationRepository } from '../repositories/conversation.repository';
+import type { UnitOfWork } from '../repositories/index';
+import type { MarketingPlanRepository, OwnedMarketingPlanRow } from '../repositories/marketing-plan.repository';
+import type { TrackRepository } from '../repositories/track.repository';
+import type { TextProvider } from '../providers/text/types';
+import { incompleteReplyError } from '../providers/text/finish';
+import { badRequest } from '../errors';
+import { authorize, type Actor } from '../policies/index';
+
+type MarketingEngine = typeof import('@members-only/engines/marketing');
+let loading: Promise<MarketingEngine> | undefined;
+
+/** The planner uses the lyric engine (the CMU dictionary): loaded on the first plan, not at start. */
+export function loadMarketingEngine(): Promise<MarketingEngine> {
+  loading ??= import('@members-only/engines/marketing');
+  return loading;
+}
+
+/** A saved plan with its JSON columns read. */
+export type MarketingPlanRecord = Omit<OwnedMarketingPlanRow, 'quotes' | 'hashtags' | 'calendar' | 'kind'> & {
+  quotes: string[];
+  hashtags: string[];
+  calendar: CalendarItem[];
+  kind: 'model' | 'built-in';
+};
+
+function record(row: OwnedMarketingPlanRow): MarketingPlanRecord {
+  return {
+    ...row,
+    quotes: JSON.parse(row.quotes) as string[],
+    hashtags: JSON.parse(row.hashtags) as string[],
+    calendar: JSON.parse(row.calendar) as CalendarItem[],
+    kind: row.kind === 'model' ? 'model' : 'built-in',
+  };
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export function createMarketingService(deps: {
+  plans: MarketingPlanRepository;
+  conversations: ConversationRepository;
+  tracks: TrackRepository;
+  uow: UnitOfWork;
+  text: TextProvider;
+  today?: () => string;
+}) {
+  const { plans, conversations, tracks, uow, text, today = todayUtc } = deps;
+
+  async function marketingConversation(actor: Actor, id: number, action: 'read' | 'write') {
+    const conversation = authorize(actor, action, 'conversation', await conversations.findById(id));
+    if (conversation.category !== 'marketing') throw badRequest('That conversation is not a Marketing Plan conversation.');
+    return conversation;
+  }
+
+  const planFor = async (actor: Actor, id: number, action: 'read' | 'update') => authorize(actor, action, 'marketingPlan', await plans.findById(id));
+
+  return {
+    isModel: text.isModel,
+
+    /**
+     * Writes a plan (a model's answer to the spec's prompt, or the built-in planner's) and saves it
+     * to the marketing conversation, creating the conversation with it when none is given. The
+     * dated calendar always comes from the built-in planner: dates follow rules, not inspiration.
+     */
+    async create(actor: Actor, input: CreateMarketingPlanInput, signal?: AbortSignal): Promise<MarketingPlanRecord> {
+      if (input.conversationId !== undefined) await marketingConversation(actor, input.conversationId, 'write');
+      const track = input.trackId ? authorize(actor, 'read', 'track', await tracks.findById(input.trackId)) : undefined;
+      const lyrics = track?.transcription?.trim() || null;
+      const duration = track?.duration ?? null;
+
+      const engine = await loadMarketingEngine();
+      const builtIn = engine.buildMarketingPlan({ title: input.title, lyrics, context: input.context, releaseDate: input.releaseDate, today: today(), duration });
+      let markdown = builtIn.markdown;
+      let author = BUILT_IN_MARKETING_PLANNER;
+      if (text.isModel) {
+        const prompt = engine.marketingPrompt({ title: input.title, duration, transcription: lyrics, context: input.context, releaseDate: input.releaseDate });
+        const reply = await text.generate({ task: 'marketing', turns: [{ role: 'user', content: prompt }], signal });
+        // A cut-off plan loses its calendar and a refusal is no plan: an error the artist can retry.
+        const incomplete = incompleteReplyError(reply);
+        if (incomplete) throw incomplete;
+        markdown = reply.text.trim();
+        author = reply.engine;
+      }
+
+      const hashtags = [builtIn.hashtags.title, ...builtIn.hashtags.lyrics, ...builtIn.hashtags.genre, ...builtIn.hashtags.audience];
+      const row = await uow.run(async (r) => {
+        const conversationId =
+          input.conversationId ??
+          (await r.conversations.insert({ userId: actor.id, title: `Marketing: ${input.title}`.slice(0, LIMITS.titleMax), category: 'marketing' })).id;
+        const inserted = await r.marketingPlans.insert({
+          conversation_id: conversationId,
+          track_id: track?.id ?? null,
+          title: input.title,
+          context: input.context,
+          release_date: input.releaseDate,
+          markdown,
+          quotes: JSON.stringify(builtIn.quotes.map((q) => q.text)),
+          hashtags: JSON.stringify(hashtags),
+          calendar: JSON.stringify(builtIn.calendar),
+          engine: author,
+          kind: text.isModel ? 'model' : 'built-in',
+        });
+        await r.conversations.touch(conversationId);
+        return inserted;
+      });
+      return record({ ...row, user_id: actor.id });
+    },
+
+    async list(actor: Actor, conversationId: number): Promise<MarketingPlanRecord[]> {
+      await marketingConversation(actor, conversationId, 'read');
+      return (await plans.listForConversation(conversationId)).map(record);
+    },
+
+    async get(actor: Actor, id: number): Promise<MarketingPlanRecord> {
+      return record(await planFor(actor, id, 'read'));
+    },
+
+    /** The artist's edits: moved or removed items and a new release date (the items keep their offsets). */
+    async updateCalendar(actor: Actor, id: number, input: UpdateMarketingCalendarInput): Promise<MarketingPlanRecord> {
+      const plan = await planFor(actor, id, 'update');
+      const calendar = JSON.stringify(input.items);
+      await uow.run(async (r) => {
+        await r.marketingPlans.updateCalendar(plan.id, { release_date: input.releaseDate, calendar });
+        await r.conversations.touch(plan.conversation_id);
+      });
+      return record({ ...plan, release_date: input.releaseDate, calendar, updated_at: new Date().toISOString() });
+    },
+  };
+}
+export type MarketingService = ReturnType<typeof createMarketingService>;
