@@ -162,7 +162,7 @@ test.describe('Song Review: tracks', () => {
     await expect(page.getByText(NO_TRANSCRIPTION)).toBeVisible();
     await expect(page.getByText("Lyrics from the recording aren't available here; paste or type them.")).toBeVisible();
     await expect(page.getByRole('button', { name: 'Generate Comprehensive Review' })).toBeDisabled();
-    await expect(page.getByText('Reviews arrive in the next update')).toBeVisible();
+    await expect(page.getByText('Or add its lyrics above to review this one.')).toBeVisible();
   });
 
   test('the list tells two uploads of the same file apart; on a phone the selected track comes first', async ({ page, user: _user }) => {

@@ -252,7 +252,8 @@ export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsA
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, parts[c].score])) as Record<Category, number>;
   const audience = audienceOf(lyrics, m, facts);
   const technical = technicalCheck(facts);
-  const notes = scoreAnalysis(analysis).notes;
+  // The rhyme engine's notes, without its own 1-10 score line (this review has its own scores).
+  const notes = scoreAnalysis(analysis).notes.filter((n) => !/^Score \d/.test(n));
 
   const markdown = [
     '_Reviewed by the built-in reviewer: each score is computed from the rhyme engine\'s measures of the lyrics and the audio analysis of the track, not by an AI model._',

@@ -2,7 +2,7 @@ import { BUILT_IN_RHYME_ENGINE, LYRICS_MESSAGES, scoreBadgeVariant, type LyricFe
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { FeedbackMarkdown } from './feedback-markdown';
+import { FeedbackMarkdown } from '@/components/feedback-markdown';
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 

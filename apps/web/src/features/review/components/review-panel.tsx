@@ -1,7 +1,17 @@
+import { REVIEW_MESSAGES, type ReviewResponse } from '@members-only/shared/review';
 import type { Track } from '@members-only/shared/tracks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Info, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { QUOTAS_QUERY_KEY } from '@/lib/query-keys';
+import { formatDate } from '@/lib/utils';
+import { generateReview, saveTrackReview, trackReviewsQueryKey, useTrackReviews } from '../api/reviews';
+import { ReviewView } from './review-view';
 
 /** Lyrics a review can read: from speech-to-text or typed by the artist. */
 function hasLyrics(track: Track): boolean {
@@ -9,43 +19,102 @@ function hasLyrics(track: Track): boolean {
 }
 
 /**
- * The review area under the selected track. Review generation is a later issue, so the button is
- * shown disabled with a plain note rather than pretending to work.
+ * The review area under the selected track: 'Generate Comprehensive Review', then the review
+ * (scores as bars, audience and streams boxes, the analysis) saved with the track; the track's
+ * earlier reviews follow, newest first.
  */
 export function ReviewPanel({ track }: { track: Track }) {
   const headingId = useId();
-  const noteId = useId();
+  const queryClient = useQueryClient();
   const ready = hasLyrics(track);
+  const reviews = useTrackReviews(track.id);
+  // A review that could not be saved is still shown until the page changes.
+  const [unsaved, setUnsaved] = useState<ReviewResponse | null>(null);
+
+  const generate = useMutation({
+    mutationFn: async () => {
+      const review = await generateReview({ lyrics: track.transcription ?? '', trackId: track.id });
+      try {
+        await saveTrackReview(track.id, { reviewText: review.response, rating: review.rating, engine: review.engine });
+        return { review, saved: true };
+      } catch (error) {
+        toast({ title: 'Failed to create review', description: errorMessage(error), variant: 'destructive' });
+        return { review, saved: false };
+      }
+    },
+    onSuccess: ({ review, saved }) => {
+      setUnsaved(saved ? null : review);
+      void queryClient.invalidateQueries({ queryKey: trackReviewsQueryKey(track.id) });
+      toast({ title: REVIEW_MESSAGES.success, variant: 'success' });
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: `${REVIEW_MESSAGES.failed} ${errorMessage(error)}`, variant: 'destructive' });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY }),
+  });
+
+  const saved = reviews.data ?? [];
+  const [latest, ...older] = saved;
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-border bg-muted/50 p-5">
+    <section aria-labelledby={headingId} className="grid gap-4 rounded-2xl border border-border bg-muted/50 p-4 sm:p-5">
       <h3 id={headingId} className="text-base font-semibold">
         {ready ? 'Ready to analyze' : 'Review'}
       </h3>
       {ready ? (
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-          This track has lyrics, so it can be reviewed for flow, marketability, lyrics, versatility, originality and
-          vocabulary.
+          Scores for flow, marketability, lyrics, versatility, originality and vocabulary, read from this track&apos;s lyrics and its audio analysis.
         </p>
       ) : (
-        <div className="grid gap-1 text-sm">
+        <div className="grid gap-1 text-sm" role="note">
           <p className="flex items-start gap-2 font-medium">
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            This track doesn&apos;t have a transcription. Please select another track.
+            {REVIEW_MESSAGES.noTranscription}
           </p>
           <p className="pl-6 text-muted-foreground">Or add its lyrics above to review this one.</p>
         </div>
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button disabled aria-describedby={noteId}>
-          <Sparkles aria-hidden="true" />
-          Generate Comprehensive Review
-        </Button>
-        <p id={noteId} className="text-sm text-muted-foreground">
-          Reviews arrive in the next update
-        </p>
+      <div className="grid gap-1.5">
+        <div>
+          <Button disabled={!ready || generate.isPending} onClick={() => generate.mutate()}>
+            {generate.isPending ? <Spinner /> : <Sparkles aria-hidden="true" />}
+            {generate.isPending ? 'Analyzing Track...' : 'Generate Comprehensive Review'}
+          </Button>
+        </div>
+        <QuotaHint kind="review" />
       </div>
+
+      {unsaved && (
+        <article aria-label="New review (not saved)" className="grid gap-2 rounded-2xl border border-border bg-card p-3 sm:p-4">
+          <ReviewView text={unsaved.response} engine={unsaved.engine} />
+        </article>
+      )}
+      {latest && (
+        <article aria-label="Latest review" className="grid gap-3 rounded-2xl border border-border bg-card p-3 sm:p-4" data-testid="latest-review">
+          <p className="text-xs text-muted-foreground">
+            Reviewed <time dateTime={latest.createdAt}>{formatDate(latest.createdAt)}</time>
+          </p>
+          <ReviewView text={latest.reviewText} engine={latest.engine} />
+        </article>
+      )}
+      {older.length > 0 && (
+        <section aria-label="Earlier reviews" className="grid gap-2">
+          <h4 className="text-sm font-semibold">Earlier reviews</h4>
+          {older.map((review) => (
+            <details key={review.id} className="rounded-xl border border-border bg-card p-3">
+              <summary className="cursor-pointer text-sm">
+                <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                {review.rating !== null && <span className="text-muted-foreground"> · {review.rating}/10 overall</span>}
+                {review.engine && <span className="text-muted-foreground"> · {review.engine}</span>}
+              </summary>
+              <div className="mt-3">
+                <ReviewView text={review.reviewText} engine={review.engine} />
+              </div>
+            </details>
+          ))}
+        </section>
+      )}
     </section>
   );
 }

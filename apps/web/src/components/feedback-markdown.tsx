@@ -1,13 +1,13 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * A small Markdown renderer for feedback: headings, paragraphs, bullet and numbered lists, bold,
+ * A small Markdown renderer for feedback and reviews (Lyric Assist, Song Review): headings, paragraphs, bullet and numbered lists, bold,
  * italics, inline code and http(s) links. It only ever creates React text nodes and a fixed set of
  * elements, so model output can never inject HTML (amendment B9), and it keeps a full Markdown
  * library out of the Lyric Assist bundle.
  */
-export function FeedbackMarkdown({ text }: { text: string }) {
-  return <div className="flex flex-col gap-2 text-sm leading-relaxed">{blocks(text)}</div>;
+export function FeedbackMarkdown({ text, headingLevel }: { text: string; headingLevel?: 3 | 4 | 5 }) {
+  return <div className="flex flex-col gap-2 text-sm leading-relaxed">{blocks(text, headingLevel)}</div>;
 }
 
 type Block = { kind: 'p' | 'h' | 'quote'; lines: string[] } | { kind: 'ul' | 'ol'; items: string[] };
@@ -49,14 +49,16 @@ function parse(text: string): Block[] {
   return out.filter((b) => ('lines' in b ? b.lines.length > 0 : b.items.length > 0));
 }
 
-function blocks(text: string): ReactNode[] {
+/** Headings are bold paragraphs, or real headings at `headingLevel` where the text has sections (a review). */
+function blocks(text: string, headingLevel?: 3 | 4 | 5): ReactNode[] {
+  const Heading = headingLevel ? (`h${headingLevel}` as const) : 'p';
   return parse(text).map((b, i) => {
     switch (b.kind) {
       case 'h':
         return (
-          <p key={i} className="mt-1 font-semibold text-foreground">
+          <Heading key={i} className="mt-1 font-semibold text-foreground">
             {inline(b.lines[0] ?? '')}
-          </p>
+          </Heading>
         );
       case 'ul':
         return (

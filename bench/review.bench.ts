@@ -1,0 +1,38 @@
+import { bench, describe } from 'vitest';
+import { analyzeLyrics, warmRhymeIndex } from '@members-only/engines/lyrics';
+import { analyzeAudio, synth } from '@members-only/engines/audio';
+import { reviewTrack } from '@members-only/engines/review';
+import { parseReviewScores } from '@members-only/shared/review';
+
+/**
+ * Target (docs/benchmarks.md): the built-in reviewer on a 3-minute track with 64 bars of lyrics,
+ * end to end after the audio analysis (lyric analysis, the six scores, the technical check, the
+ * written review and reading it back with the spec's parser), under 200 ms.
+ */
+const BARS = [
+  'I been on the grind all night, trying to get my money right',
+  'never let them dim my light, keep my vision in my sight',
+  'came up from the basement floor, now they knocking at my door',
+  'every verse I write is war, always hungry, want some more',
+  'mama told me stay the course, pay the cost and feel the force',
+  'built it brick by brick alone, made a palace from a phone',
+  'city lights and midnight rain, every scar a lesson, every loss a gain',
+  'hook it up and run it back, we been ready for the track',
+];
+const verse64 = Array.from({ length: 8 }, () => BARS.join('\n')).join('\n');
+
+// The analysis the upload already ran: a 3-minute stereo track at 44.1 kHz.
+const sampleRate = 44_100;
+const left = synth.synthClickTrack({ bpm: 92, seconds: 180, sampleRate });
+const audio = analyzeAudio({ channels: [left, Float32Array.from(left)], sampleRate });
+const facts = { duration: audio.durationSec, bpm: audio.bpm, key: audio.keyLabel, lufs: audio.lufs, truePeak: audio.truePeakDbtp };
+
+warmRhymeIndex();
+analyzeLyrics(verse64);
+
+describe('built-in reviewer', () => {
+  bench('review a 3-minute track with 64 bars (after analysis)', () => {
+    const review = reviewTrack(verse64, facts);
+    parseReviewScores(review.markdown);
+  });
+});
