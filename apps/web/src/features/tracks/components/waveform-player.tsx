@@ -4,6 +4,7 @@ import type WaveSurfer from 'wavesurfer.js';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useTheme } from '@/lib/theme';
 import { formatDuration } from '../track-status';
 
 const WAVE_HEIGHT = 96;
@@ -93,19 +94,19 @@ export function WaveformPlayer({ title, audioUrl, peaks, duration }: WaveformPla
         if (!cancelled) setFailed('The player could not be loaded. Please reload the page.');
       });
 
-    // Follow the system's light/dark switch (the theme does, via prefers-color-scheme).
-    const scheme = window.matchMedia('(prefers-color-scheme: dark)');
-    const onScheme = () => waveRef.current?.setOptions(themeColors());
-    scheme.addEventListener('change', onScheme);
-
     return () => {
       cancelled = true;
-      scheme.removeEventListener('change', onScheme);
       media.pause();
       wave?.destroy();
       if (waveRef.current === wave) waveRef.current = null;
     };
   }, [audioUrl, duration]);
+
+  // Redraw in the theme's colours when it changes (the switcher, or the system while on System).
+  const { resolved: theme } = useTheme();
+  useEffect(() => {
+    waveRef.current?.setOptions(themeColors());
+  }, [theme]);
 
   function togglePlay() {
     const wave = waveRef.current;
