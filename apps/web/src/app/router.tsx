@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
               { path: 'chat/:id?', lazy: chatRoute },
               { path: 'lyrics/:id?', lazy: async () => ({ Component: (await import('./routes/lyrics-route')).LyricsRoute }) },
               toolRoute('cover-art/:id?', 'coverart'),
-              toolRoute('marketing/:id?', 'marketing'),
+              { path: 'marketing/:id?', lazy: async () => ({ Component: (await import('./routes/marketing-route')).MarketingRoute }) },
               { path: 'review/:id?', lazy: reviewRoute },
               toolRoute('studio/:id?', 'studio'),
               toolRoute('payouts', 'payouts'),

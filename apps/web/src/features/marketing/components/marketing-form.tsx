@@ -1,0 +1,147 @@
+import { MARKETING, MARKETING_MESSAGES } from '@members-only/shared/marketing';
+import type { Track } from '@members-only/shared/tracks';
+import { Sparkles } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { QuotaHint } from '@/components/quota-hint';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { Textarea } from '@/components/ui/textarea';
+
+export interface MarketingFormValues {
+  trackId: number | null;
+  title: string;
+  context: string;
+  releaseDate: string;
+}
+
+export interface TracksState {
+  tracks: Track[] | undefined;
+  loading: boolean;
+  failed: boolean;
+}
+
+/** Spec §5: selecting a track fills the title with its original name minus the extension. */
+export const titleOfTrack = (track: Pick<Track, 'originalName'>) => track.originalName.replace(/\.[^.]*$/, '');
+
+/** A bar that creeps towards 90% over the spec's 10-20 seconds (the request has no progress of its own). */
+function useCreepingProgress(active: boolean) {
+  const [value, setValue] = useState(0);
+  useEffect(() => {
+    if (!active) return setValue(0);
+    const started = Date.now();
+    const timer = setInterval(() => setValue(Math.min(90, 90 * (1 - Math.exp(-(Date.now() - started) / 8000)))), 300);
+    return () => clearInterval(timer);
+  }, [active]);
+  return value;
+}
+
+export function MarketingForm({
+  values,
+  onChange,
+  onSubmit,
+  generating,
+  tracks,
+}: {
+  values: MarketingFormValues;
+  onChange: (values: MarketingFormValues) => void;
+  onSubmit: () => void;
+  generating: boolean;
+  tracks: TracksState;
+}) {
+  const ready = values.title.trim().length > 0 && values.context.trim().length > 0 && values.releaseDate !== '';
+  const progress = useCreepingProgress(generating);
+  const placeholder = tracks.loading ? 'Loading tracks...' : tracks.tracks?.length ? 'Select a track' : 'No tracks found';
+
+  return (
+    <form
+      className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+      aria-label="Create a marketing plan"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready && !generating) onSubmit();
+      }}
+    >
+      <div className="grid gap-5 md:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="marketing-track">Your track</Label>
+          <select
+            id="marketing-track"
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+            value={values.trackId === null ? '' : String(values.trackId)}
+            disabled={tracks.loading || generating}
+            onChange={(e) => {
+              const id = e.target.value ? Number(e.target.value) : null;
+              const track = tracks.tracks?.find((t) => t.id === id);
+              onChange({ ...values, trackId: id, title: track ? titleOfTrack(track) : values.title });
+            }}
+          >
+            <option value="">{tracks.failed ? 'Tracks could not be loaded' : placeholder}</option>
+            {tracks.tracks?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+                {t.transcription ? '' : ' (no lyrics yet)'}
+              </option>
+            ))}
+          </select>
+          <p className="text-xs text-muted-foreground">{MARKETING_MESSAGES.lyricsHint}</p>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="marketing-title">Track or album title</Label>
+          <Input
+            id="marketing-title"
+            value={values.title}
+            maxLength={MARKETING.titleMax}
+            placeholder="e.g. Neon Chrome"
+            disabled={generating}
+            onChange={(e) => onChange({ ...values, title: e.target.value })}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="marketing-context">Goals and audience</Label>
+        <Textarea
+          id="marketing-context"
+          rows={4}
+          value={values.context}
+          maxLength={MARKETING.contextMax}
+          placeholder="Who listens to you, where they are, what this release should achieve (first playlist, 10k streams, a tour)..."
+          disabled={generating}
+          onChange={(e) => onChange({ ...values, context: e.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="marketing-release-date">Release date</Label>
+        <Input
+          id="marketing-release-date"
+          type="date"
+          className="w-44"
+          value={values.releaseDate}
+          required
+          disabled={generating}
+          onChange={(e) => onChange({ ...values, releaseDate: e.target.value })}
+        />
+        <p className="text-xs text-muted-foreground">The calendar is planned backwards from this day; you can change it on the plan too.</p>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Button type="submit" size="lg" disabled={!ready || generating} className="w-full sm:w-auto sm:self-start">
+          <Sparkles aria-hidden="true" className="size-4" />
+          {generating ? 'Creating Your Marketing Plan...' : 'Generate Marketing Plan'}
+        </Button>
+        {!ready && !generating ? (
+          <p className="text-sm text-muted-foreground" data-testid="marketing-needs-both">
+            {MARKETING_MESSAGES.needsTitleAndContext}
+          </p>
+        ) : null}
+        {generating ? (
+          <div className="flex flex-col gap-1.5" data-testid="marketing-progress">
+            <Progress value={progress} aria-label="Creating your marketing plan" />
+            <p className="text-xs text-muted-foreground">This usually takes 10-20 seconds</p>
+          </div>
+        ) : null}
+        <QuotaHint kind="marketing" />
+      </div>
+    </form>
+  );
+}
