@@ -76,6 +76,7 @@ export function buildMarketingPlan(input: MarketingPlanInput): BuiltInMarketingP
     ...(duration ? [`- **Length**: ${duration}${input.duration && input.duration > 60 ? ' — clip the hook, not the intro' : ''}`] : []),
     `- **Deliver to your distributor by**: ${longDate(datedOf(input.releaseDate, -RELEASE_RULES.distributorLeadDays))}`,
     `- **Pitch to Spotify editorial by**: ${longDate(datedOf(input.releaseDate, -RELEASE_RULES.pitchDeadlineDays))} at the latest (at least 7 days before release)`,
+    `- **Calendar**: ${calendar.length} steps from ${longDate(datedOf(input.releaseDate, calendar[0]!.offsetDays))} to ${longDate(datedOf(input.releaseDate, calendar[calendar.length - 1]!.offsetDays))}, in the release calendar with this plan`,
   ];
   if (missed.length) {
     md.push(
@@ -107,9 +108,6 @@ export function buildMarketingPlan(input: MarketingPlanInput): BuiltInMarketingP
     '',
     '## Your goals and audience',
     ...input.context.trim().split('\n').map((l) => `> ${l}`),
-    '',
-    '## Release calendar',
-    `${calendar.length} steps from ${longDate(datedOf(input.releaseDate, calendar[0]!.offsetDays))} to ${longDate(datedOf(input.releaseDate, calendar[calendar.length - 1]!.offsetDays))}, below: move or remove any step, or change the release date and the plan moves with it. Download it as a calendar file for your phone.`,
   );
   return { markdown: md.join('\n'), quotes, hashtags, calendar };
 }
