@@ -1,0 +1,381 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, sidebar, test, uniqueAccount } from './fixtures';
+
+/**
+ * axe-core on every page and state, in both themes: no violation of impact 'serious' or
+ * 'critical'. axe skips disabled controls (WCAG exempts them); artists still have to read them,
+ * so their text is checked here too (>= 4.5:1). And every control reached with Tab shows a focus
+ * ring. Each state is checked with the system in light, then in dark (the theme follows it live).
+ */
+
+const SCHEMES = ['light', 'dark'] as const;
+type Scheme = (typeof SCHEMES)[number];
+
+// Fades and slides finish at once, so axe measures the final colours.
+test.use({ reducedMotion: 'reduce' });
+// Each state is analysed twice (light, dark); a page of several states takes a while.
+test.describe.configure({ timeout: 120_000 });
+
+async function expectNoSeriousViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(10);
+  // Lesser findings are listed in the report, not failed.
+  const minor = results.violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
+  if (minor.length > 0) {
+    test.info().annotations.push({ type: `axe (${state})`, description: minor.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ') });
+  }
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.flatMap((v) =>
+    v.nodes.map((node) => `${v.id} (${v.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`),
+  );
+  expect(report, `axe found serious or critical violations (${state}):\n${report.join('\n')}`).toEqual([]);
+}
+
+/** Text contrast of the visible disabled controls, measured as drawn (opacity included). */
+async function expectReadableDisabledControls(page: Page, state: string) {
+  const controls = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+    /** Any CSS colour (rgb, oklab, color-mix results) as sRGB 0..255 plus alpha 0..1. */
+    const rgba = (color: string) => {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+      return { r, g, b, a: a / 255 };
+    };
+    const over = (top: ReturnType<typeof rgba>, bottom: ReturnType<typeof rgba>) => ({
+      r: top.r * top.a + bottom.r * (1 - top.a),
+      g: top.g * top.a + bottom.g * (1 - top.a),
+      b: top.b * top.a + bottom.b * (1 - top.a),
+      a: 1,
+    });
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const lin = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    /** The background an element is drawn on: its own and its ancestors' backgrounds, composed. */
+    const background = (el: Element) => {
+      const layers: ReturnType<typeof rgba>[] = [];
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c.a > 0) layers.push(c);
+        if (c.a >= 1) break;
+      }
+      return layers.reduceRight((below, layer) => over(layer, below), rgba(getComputedStyle(document.body).backgroundColor));
+    };
+    const opacity = (el: Element) => {
+      let o = 1;
+      for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+      return o;
+    };
+    const selector = 'button:disabled, input:disabled:not([type=radio]):not([type=checkbox]), textarea:disabled, select:disabled, [aria-disabled="true"]';
+    return [...document.querySelectorAll(selector)]
+      .filter((el) => el.checkVisibility({ opacityProperty: false, visibilityProperty: true }) && el.getClientRects().length > 0)
+      .map((el) => {
+        const bg = background(el);
+        const fg = over({ ...rgba(getComputedStyle(el).color), a: rgba(getComputedStyle(el).color).a * opacity(el) }, bg);
+        const [hi, lo] = [luminance(fg), luminance(bg)].sort((x, y) => y - x);
+        const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
+        return { control: `${el.tagName.toLowerCase()} "${name}"`, ratio: Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100 };
+      });
+  });
+  const low = controls.filter((c) => c.ratio < 4.5).map((c) => `${c.control}: ${c.ratio}:1`);
+  expect(low, `disabled controls with text under 4.5:1 (${state}):\n${low.join('\n')}`).toEqual([]);
+  return controls;
+}
+
+async function useScheme(page: Page, scheme: Scheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${scheme}(\\s|$)`));
+}
+
+/** Checks the page as it is now, with the system light and then dark. */
+async function expectAccessibleInBothThemes(page: Page, state: string) {
+  for (const scheme of SCHEMES) {
+    await useScheme(page, scheme);
+    await expectNoSeriousViolations(page, `${state}, ${scheme}`);
+    await expectReadableDisabledControls(page, `${state}, ${scheme}`);
+  }
+}
+
+/** Tabs through the page from the top: every control that takes focus shows a ring of >= 2 px. */
+async function expectFocusRings(page: Page, state: string, maxStops = 40) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < maxStops; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"#${[...document.querySelectorAll('*')].indexOf(el)}`;
+      // The ring may be drawn by the control, its label, or the field around it (focus-within).
+      for (let e: Element | null = el, depth = 0; e && depth < 4; e = e.parentElement, depth++) {
+        const style = getComputedStyle(e);
+        if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) return { name, ok: true };
+      }
+      return { name, ok: false };
+    });
+    if (!stop || seen.has(stop.name)) break;
+    seen.add(stop.name);
+    if (!stop.ok) missing.push(stop.name);
+  }
+  expect(seen.size, `Tab reached controls (${state})`).toBeGreaterThan(0);
+  expect(missing, `controls without a visible focus ring (${state})`).toEqual([]);
+}
+
+/** A short 16-bit PCM WAV made here: a 440 Hz tone with a click every half second. */
+function toneWav(seconds = 3, sampleRate = 22_050): Buffer {
+  const frames = seconds * sampleRate;
+  const wav = Buffer.alloc(44 + frames * 2);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + frames * 2, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(sampleRate, 24);
+  wav.writeUInt32LE(sampleRate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(frames * 2, 40);
+  for (let i = 0; i < frames; i++) {
+    const click = i % (sampleRate / 2) < 400 ? 0.6 * Math.sin((2 * Math.PI * 1000 * i) / sampleRate) : 0;
+    const v = 0.2 * Math.sin((2 * Math.PI * 440 * i) / sampleRate) + click;
+    wav.writeInt16LE(Math.round(Math.max(-1, Math.min(1, v)) * 32767), 44 + i * 2);
+  }
+  return wav;
+}
+
+async function createConversation(page: Page, title: string, category = 'chat'): Promise<number> {
+  const res = await page.request.post('/api/conversations', { data: { title, category } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+test.describe('signed out', () => {
+  test('sign in and register', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/auth, Login');
+    await expectFocusRings(page, '/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/auth, Register');
+    // Sending the empty form shows the inline errors.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/auth, Register with errors');
+  });
+
+  test('invitation, checkout placeholder and Page Not Found', async ({ page }) => {
+    for (const [url, heading] of [
+      ['/invitation', /Members Only membership/],
+      ['/stripe-checkout', /./],
+      ['/no-such-page', 'Page Not Found'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectAccessibleInBothThemes(page, url);
+    }
+    await expectFocusRings(page, '/no-such-page');
+  });
+});
+
+test.describe('signed in', () => {
+  test('home, with its focus rings in both themes', async ({ page, user: _user }) => {
+    await createConversation(page, 'Release plan for the summer single and the remix that follows it');
+    await createConversation(page, 'Night Drive verse', 'lyrics');
+    await createConversation(page, 'Trap beat 140', 'studio');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Artist Tools' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Trap beat 140' })).toBeAttached();
+    await expectAccessibleInBothThemes(page, 'home');
+    for (const scheme of SCHEMES) {
+      await useScheme(page, scheme);
+      await expectFocusRings(page, `home, ${scheme}`, 60);
+    }
+  });
+
+  test('AI Chat: empty (Send disabled) and with a reply', async ({ page, user: _user }) => {
+    await page.goto('/chat');
+    const send = page.getByRole('button', { name: 'Send message' });
+    await expect(send).toBeDisabled();
+    await expectAccessibleInBothThemes(page, '/chat, empty');
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('What is a split sheet?');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const reply = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant reply' });
+    await expect(reply.getByRole('heading', { name: 'Splits and split sheets' })).toBeVisible();
+    await expect(page).toHaveURL(/\/chat\/\d+$/);
+    await expect(send).toBeDisabled();
+    await expectAccessibleInBothThemes(page, '/chat/:id with a reply');
+    await expectFocusRings(page, '/chat/:id', 60);
+  });
+
+  test('Lyric Assist: empty notepad, then text with feedback and suggestions', async ({ page, user: _user }) => {
+    await page.goto('/lyrics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lyric Assist' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Lyrics' })).toBeDisabled();
+    await expectAccessibleInBothThemes(page, '/lyrics, empty');
+
+    const editor = page.getByRole('textbox', { name: 'Lyrics' });
+    await editor.fill(['I been on the grind all night', 'trying to get my money right', 'never let them dim my light', 'keep my vision in my sight'].join('\n'));
+    await expect(page.getByTestId('feedback-score')).toHaveText(/^\d+(\.\d)?\/10$/);
+    await expect(page.getByTestId('suggestions-panel').getByRole('listitem').first()).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/lyrics with text and results');
+  });
+
+  test('Song Review with a track', async ({ page, user: _user }) => {
+    await page.goto('/review');
+    await expect(page.getByRole('heading', { name: 'No track selected' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/review, no track');
+
+    const res = await page.request.post('/api/tracks/upload', {
+      multipart: { audioFile: { name: 'Night Drive.wav', mimeType: 'audio/wav', buffer: toneWav() } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const track = (await res.json()) as { id: number };
+    await page.goto(`/review?track=${track.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Night Drive' })).toBeVisible();
+    await expect(page.locator('[data-fact="Duration"] dd')).toHaveText('0:03', { timeout: 20_000 });
+    await expectAccessibleInBothThemes(page, '/review with a track');
+  });
+
+  test('tool placeholders', async ({ page, user: _user }) => {
+    for (const [url, title] of [
+      ['/cover-art', 'AI Cover Art Generator'],
+      ['/marketing', 'Marketing Plan'],
+      ['/studio', 'Studio'],
+      ['/payouts', 'Payouts'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expectAccessibleInBothThemes(page, url);
+    }
+  });
+
+  test('conversation menu, rename and delete dialogs', async ({ page, user: _user }) => {
+    const id = await createConversation(page, 'Beat budget');
+    await page.goto(`/chat/${id}`);
+    const recent = sidebar(page).getByRole('region', { name: 'Recent Chats' });
+    await recent.getByRole('link', { name: 'Beat budget' }).hover();
+    await recent.getByRole('button', { name: 'Actions for Beat budget' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'conversation menu open');
+
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename conversation' });
+    await expect(rename).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'rename dialog');
+    await rename.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rename).toBeHidden();
+
+    await recent.getByRole('link', { name: 'Beat budget' }).hover();
+    await recent.getByRole('button', { name: 'Actions for Beat budget' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete conversation?' });
+    await expect(confirm).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'delete dialog');
+  });
+
+  test('a theme chosen with the switcher, against the system setting', async ({ page, user: _user }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/chat');
+    await sidebar(page).getByRole('radio', { name: 'Dark' }).check();
+    await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+    await expectNoSeriousViolations(page, '/chat, Dark chosen on a light system');
+    await expectReadableDisabledControls(page, '/chat, Dark chosen on a light system');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await sidebar(page).getByRole('radio', { name: 'Light' }).check();
+    await expect(page.locator('html')).toHaveClass(/(^|\s)light(\s|$)/);
+    await expectNoSeriousViolations(page, '/chat, Light chosen on a dark system');
+    await expectReadableDisabledControls(page, '/chat, Light chosen on a dark system');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('home, the menu drawer and a tool page', async ({ page, user: _user }) => {
+    await createConversation(page, 'Release plan for the summer single and the remix that follows it');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Artist Tools' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'home on a phone');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'menu drawer on a phone');
+    await expectFocusRings(page, 'menu drawer on a phone');
+
+    await page.keyboard.press('Escape');
+    await page.goto('/chat');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await expectAccessibleInBothThemes(page, '/chat on a phone');
+  });
+});
+
+/** An app server on its own fresh database, so the account registered here is the first: the admin. */
+async function startFreshServer() {
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-e2e-admin-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.AI_BASE_URL;
+  const main = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) break;
+    if (i > 150 || child.exitCode !== null) throw new Error('the admin test server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+test.describe('admin', () => {
+  test('the admin dashboard, as the first registered user', async ({ browser }) => {
+    const server = await startFreshServer();
+    try {
+      const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      const res = await page.request.post('/api/register', { data: uniqueAccount() });
+      expect(res.status(), await res.text()).toBe(201);
+      expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectAccessibleInBothThemes(page, '/admin');
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
