@@ -82,6 +82,9 @@ export function ReviewPanel({ track }: { track: Track }) {
             {generate.isPending ? 'Analyzing Track...' : 'Generate Comprehensive Review'}
           </Button>
         </div>
+        {ready && (track.analysis.status === 'pending' || track.analysis.status === 'processing') && (
+          <p className="text-xs text-muted-foreground">The audio analysis is still running: a review now has no loudness, tempo or key to check yet.</p>
+        )}
         <QuotaHint kind="review" />
       </div>
 
