@@ -1,6 +1,8 @@
 import { expect, sidebar, test, uniqueAccount } from './fixtures';
 
 test('the Lyric Assist card opens a notepad that is stored on its first save, not on the visit', async ({ page, user: _user }) => {
+  // Eight page visits on the way.
+  test.setTimeout(60_000);
   const created: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/conversations') created.push(r.url());
