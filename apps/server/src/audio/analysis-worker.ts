@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAudioAnalyzer, type AudioAnalysis } from '@members-only/engines/audio';
 import { AudioDecodeError, openAudioStream, type ProbeResult } from './decode';
@@ -21,6 +23,25 @@ const onMessage = (message: { type: string }) => {
 };
 port.on('message', onMessage);
 
+/**
+ * Each pipe read arrives in a fresh 64 KB buffer, and V8 collects such buffers only after tens of
+ * megabytes of them: a whole pass of a song can pass through before the first collection. A
+ * collection every few megabytes of decoded audio (about a millisecond on this thread's small heap,
+ * and the server's main thread does not wait for it) keeps the thread's memory flat. The flag is
+ * set at run time because worker threads cannot take V8 flags of their own; only this thread calls gc.
+ */
+const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as (() => void) | undefined;
+let sinceCollect = 0;
+const collected = (bytes: number) => {
+  sinceCollect += bytes;
+  if (sinceCollect >= COLLECT_EVERY_BYTES && collect) {
+    sinceCollect = 0;
+    collect();
+  }
+};
+
 try {
   const stream = await openAudioStream(file, { maxChannels: 2, maxDurationSec, probe });
   // Two decodes: the first measures everything but tempo, the second feeds tempo's onset envelope,
@@ -30,6 +51,7 @@ try {
   let reported = 0;
   const pass = (from: number, to: number) => (channels: Float32Array[], frames: number) => {
     analyzer.push(channels, frames);
+    collected(4 * frames * channels.length);
     const fraction = expected > 0 ? from + (to - from) * Math.min(1, analyzer.frames / expected) : from;
     if (fraction - reported >= 0.02) {
       reported = fraction;
