@@ -68,6 +68,11 @@ function MarketingSession({ conversationId, tracks, onCreated }: { conversationI
   const plan = useMarketingPlan(shownId);
   const notFound = plans.error instanceof HttpError && (plans.error.status === 404 || plans.error.status === 400);
 
+  // Spec §8: a list that fails to load says so (the dropdown says it too).
+  useEffect(() => {
+    if (tracks.failed) toast({ title: 'Error', description: 'Failed to load tracks. Please try again later.', variant: 'destructive' });
+  }, [tracks.failed]);
+
   const create = useMutation({
     mutationFn: () =>
       createMarketingPlan({
