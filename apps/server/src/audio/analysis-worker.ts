@@ -1,7 +1,6 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAudioAnalyzer, type AudioAnalysis } from '@members-only/engines/audio';
+import { youngGarbageCollector } from '../young-garbage';
 import { AudioDecodeError, openAudioStream, type ProbeResult } from './decode';
 
 export type WorkerMessage =
@@ -23,24 +22,8 @@ const onMessage = (message: { type: string }) => {
 };
 port.on('message', onMessage);
 
-/**
- * Each pipe read arrives in a fresh 64 KB buffer, and V8 collects such buffers only after tens of
- * megabytes of them: a whole pass of a song can pass through before the first collection. A
- * collection every few megabytes of decoded audio (about a millisecond on this thread's small heap,
- * and the server's main thread does not wait for it) keeps the thread's memory flat. The flag is
- * set at run time because worker threads cannot take V8 flags of their own; only this thread calls gc.
- */
-const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
-v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc') as (() => void) | undefined;
-let sinceCollect = 0;
-const collected = (bytes: number) => {
-  sinceCollect += bytes;
-  if (sinceCollect >= COLLECT_EVERY_BYTES && collect) {
-    sinceCollect = 0;
-    collect();
-  }
-};
+// Each pipe read is a fresh 64 KB buffer: collected every 4 MB rather than after tens of MB.
+const collected = youngGarbageCollector();
 
 try {
   const stream = await openAudioStream(file, { maxChannels: 2, maxDurationSec, probe });

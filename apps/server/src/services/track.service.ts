@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { UnitOfWork } from '../repositories/index';
 import { AppError, badRequest, notFound } from '../errors';
 import { authorize, can, type Actor } from '../policies/index';
+import { youngGarbageCollector } from '../young-garbage';
 
 
 /** Audio types we accept, decided from the file's first bytes (amendment B5). */
@@ -47,8 +48,11 @@ export function createTrackService(deps: {
     async upload(userId: number, file: IncomingAudio) {
       const head: Buffer[] = [];
       let headBytes = 0;
+      // Every socket read is a fresh buffer: collected as the upload goes, not after tens of MB.
+      const collected = youngGarbageCollector();
       async function* tap(source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
+          collected(chunk.length);
           if (headBytes < SNIFF_BYTES) {
             head.push(chunk);
             headBytes += chunk.length;
