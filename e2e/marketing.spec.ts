@@ -118,6 +118,7 @@ test('pick a track, get a plan from its lyrics, edit the calendar and download i
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Saved plans' }).getByRole('button', { name: /Neon Chrome/ })).toBeVisible();
   await expect(page.getByTestId('marketing-plan').locator('[data-item-id="release"]').getByTestId('calendar-item-date')).toHaveText('Fri 12 Mar 2027');
+  await expect(page.getByRole('heading', { name: 'Marketing Plan for Neon Chrome' })).toBeInViewport();
 
   // Create Another Plan clears every input.
   await page.getByRole('button', { name: 'Create Another Plan' }).click();

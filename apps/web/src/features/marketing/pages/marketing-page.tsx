@@ -103,6 +103,14 @@ function MarketingSession({ conversationId, tracks, onCreated }: { conversationI
     onSettled: () => void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY }),
   });
 
+  // A conversation opened from a link shows its newest plan: scroll to it as to a new one.
+  const newest = plans.data?.[0]?.id;
+  const [reopened, setReopened] = useState(false);
+  if (!reopened && newest !== undefined && openPlanId === null && !cleared) {
+    setReopened(true);
+    setScrollFor(newest);
+  }
+
   // Spec §9: the result scrolls into view 200 ms after it appears.
   useEffect(() => {
     if (scrollFor === null || plan.data?.id !== scrollFor) return;
