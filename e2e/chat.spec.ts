@@ -236,10 +236,18 @@ test.describe('with a language model', () => {
 
     // The artist scrolls on: the page no longer moves on its own.
     await page.mouse.wheel(0, 600);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    const scrolled = await page.evaluate(() => window.scrollY);
+    // The wheel scrolls smoothly: wait until the artist's own scroll has come to rest.
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const resting = y > 0 && y === last;
+        last = y;
+        return resting;
+      }, { intervals: [200] })
+      .toBe(true);
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await page.evaluate(() => window.scrollY)).toBe(last);
   });
 
   test('a failed reply keeps the message, says why, and Retry answers it', async ({ page, request, user: _user }) => {
