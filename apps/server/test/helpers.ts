@@ -130,3 +130,14 @@ export async function registerUser(app: FastifyInstance, overrides: Partial<{ us
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { user: response.json(), cookie: sessionCookie(response), password: body.password, username };
 }
+
+/** Polls `fn` until `ok` holds for its value, or fails after `timeoutMs` with the last value seen. */
+export const waitFor = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> => {
+  const start = Date.now();
+  for (;;) {
+    const value = await fn();
+    if (ok(value)) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialects, type TestDatabase } from '../../test/helpers';
+import { createTestDatabase, dialects, waitFor, type TestDatabase } from '../../test/helpers';
 import { createJobRepository, type JobRepository } from './job.repository';
 import { createJobWorker, PermanentJobError, type JobProcessor } from './worker';
-
-const waitFor = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> => {
-  const start = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (ok(value)) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe.each(dialects)('durable job queue on %s', (dialect) => {
   let database: TestDatabase;
