@@ -30,6 +30,9 @@ export interface ChatPanelProps {
 }
 
 /** The newest message when it is a reply (streaming or stored): the one to read from its top. */
+/** Keys that scroll the page when no text field has the focus. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
 function newestReply(log: HTMLElement | null): HTMLElement | null {
   const last = log?.querySelector<HTMLElement>(':scope > article:last-of-type');
   return last?.getAttribute('aria-label') === 'Assistant reply' ? last : null;
@@ -47,8 +50,6 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
    * from the top while the rest streams in), until the artist scrolls; each send starts again.
    */
   const pinnedRef = useRef(true);
-  /** Where this panel last scrolled the page, to tell its own scrolling from the artist's. */
-  const scrolledToRef = useRef<number | null>(null);
 
   const session = useChatSession({
     toolType,
@@ -71,13 +72,32 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
   }, [query.error, query.errorUpdatedAt]);
 
   useEffect(() => {
-    const onScroll = () => {
-      const ours = scrolledToRef.current;
-      // A scroll the panel did not make is the artist's: from now on they decide what is in view.
-      if (ours === null || Math.abs(window.scrollY - ours) > 2) pinnedRef.current = false;
+    // Only the artist's own input lets go of the reply: a wheel, a touch drag, a scrolling key or
+    // the scrollbar. Scrolls the browser makes by itself (a page that shrinks for a frame, focus,
+    // scroll anchoring) must not, or the view would stop following the reply at random.
+    const release = () => {
+      pinnedRef.current = false;
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    const onKey = (event: KeyboardEvent) => {
+      if (!SCROLL_KEYS.has(event.key)) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      release();
+    };
+    const onPointer = (event: PointerEvent) => {
+      // A press right of the page's content box is on the window's scrollbar.
+      if (event.clientX >= document.documentElement.clientWidth) release();
+    };
+    window.addEventListener('wheel', release, { passive: true });
+    window.addEventListener('touchmove', release, { passive: true });
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('wheel', release);
+      window.removeEventListener('touchmove', release);
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer);
+    };
   }, []);
 
   useLayoutEffect(() => {
@@ -91,7 +111,6 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
       margin: reply ? Number.parseFloat(getComputedStyle(reply).scrollMarginTop) || 0 : 0,
     });
     if (Math.abs(window.scrollY - top) < 1) return;
-    scrolledToRef.current = top;
     window.scrollTo({ top, behavior: 'instant' });
   }, [messages.length, session.streamingText, phase, session.failure]);
 
