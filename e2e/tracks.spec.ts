@@ -133,6 +133,12 @@ test.describe('Song Review: tracks', () => {
     await expect(facts).toHaveCount(5);
     await expect(page.getByText('Analysed by built-in analyzer v1')).toBeVisible();
 
+    // Loudness over time under the waveform: a steady metronome reads the same throughout.
+    const loudness = page.getByRole('img', { name: /^Loudness over time\. Loudest at \d:\d\d \(-\d+\.\d LUFS\), quietest at / });
+    await expect(loudness).toBeVisible();
+    await expect(loudness.locator('path')).toHaveAttribute('d', /^M1\.5 [\d.]+(L[\d.]+ [\d.]+){27}$/);
+    await expect(page.getByTestId('loudness-chart')).toContainText('Never above -8 LUFS, where a master starts to sound squashed.');
+
     // Polling stops once the analysis is done (and there is no transcription to wait for).
     const polls: string[] = [];
     page.on('request', (r) => {

@@ -42,6 +42,8 @@ export const trackSchema = z.object({
     truePeak: z.number().nullable(),
     /** Peaks 0..1 for drawing; only on GET /api/tracks/:id. */
     waveform: z.array(z.number()).nullable().optional(),
+    /** Short-term (3 s) loudness in LUFS once a second (null: silence); only on GET /api/tracks/:id, null for older analyses. */
+    loudnessCurve: z.array(z.number().nullable()).nullable().optional(),
   }),
   createdAt: z.string(),
 });

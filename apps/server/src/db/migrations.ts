@@ -272,6 +272,15 @@ function migration008MarketingPlans(dialect: Dialect): Migration {
   };
 }
 
+/** Song Review: the track's short-term loudness once a second, drawn under the waveform. */
+function migration012TrackLoudnessCurve(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('tracks').addColumn('loudness_curve', 'text').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -284,6 +293,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '006_quotas_and_throttles': migration006(dialect),
         '008_marketing_plans': migration008MarketingPlans(dialect),
         '007_track_reviews': migration007TrackReviews(dialect),
+        '012_track_loudness_curve': migration012TrackLoudnessCurve(),
       };
     },
   };

@@ -82,6 +82,8 @@ export interface TracksTable {
   true_peak: number | null;
   /** JSON array of peaks for display. */
   waveform: string | null;
+  /** JSON array: short-term loudness (LUFS) once a second, null where silent; null for tracks analysed before it existed. */
+  loudness_curve: string | null;
   analysis_status: string;
   analysis_error: string | null;
   analysis_engine: string | null;

@@ -17,6 +17,7 @@ const row = (overrides: Partial<TrackRow> = {}): TrackRow => ({
   lufs: null,
   true_peak: null,
   waveform: null,
+  loudness_curve: null,
   analysis_status: 'pending',
   analysis_error: null,
   analysis_engine: null,

@@ -34,7 +34,12 @@ export function presentTrack(row: Row, { withWaveform = false } = {}): Track {
       key: row.musical_key,
       lufs: num(row.lufs),
       truePeak: num(row.true_peak),
-      ...(withWaveform ? { waveform: row.waveform ? (JSON.parse(row.waveform) as number[]) : null } : {}),
+      ...(withWaveform
+        ? {
+            waveform: row.waveform ? (JSON.parse(row.waveform) as number[]) : null,
+            loudnessCurve: row.loudness_curve ? (JSON.parse(row.loudness_curve) as (number | null)[]) : null,
+          }
+        : {}),
     },
     createdAt: toIso(row.created_at),
   };

@@ -71,6 +71,7 @@ export function createTrackProcessingService(deps: {
         lufs: result.lufs,
         true_peak: result.truePeakDbtp,
         waveform: JSON.stringify(result.waveform),
+        loudness_curve: JSON.stringify(result.loudnessCurve),
         analysis_status: 'done',
         analysis_engine: result.engine,
         analysis_error: null,

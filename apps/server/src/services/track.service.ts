@@ -109,6 +109,7 @@ export function createTrackService(deps: {
             lufs: null,
             true_peak: null,
             waveform: null,
+            loudness_curve: null,
             analysis_status: 'pending',
             analysis_error: null,
             analysis_engine: null,

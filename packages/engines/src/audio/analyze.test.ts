@@ -50,6 +50,7 @@ describe('analyzeAudio', () => {
     });
     expect(r.waveform).toHaveLength(800);
     expect(r.waveform.every((v) => v === 0)).toBe(true);
+    expect(r.loudnessCurve).toEqual([null, null, null]);
   });
 
   it('10 ms and empty inputs do not throw', () => {

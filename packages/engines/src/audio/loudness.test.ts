@@ -80,10 +80,29 @@ describe('loudness (ITU-R BS.1770-4 / EBU R128)', () => {
     expect(Math.abs(measureLoudness([b, b], sr).loudnessRangeLu! - 5)).toBeLessThan(1);
   });
 
+  it('the loudness curve follows the level once a second: a quiet verse, a loud hook, then silence', () => {
+    const sr = 44100;
+    const at = (lufs: number, seconds: number): Float32Array => synthSine({ freq: 1000, seconds, sampleRate: sr, amplitude: monoAmpFor(lufs) });
+    const x = concat(at(-20, 10), at(-8, 10), new Float32Array(sr * 10));
+    const curve = measureLoudness([x], sr).shortTermCurve;
+    // 30 s of audio: a 3 s window starting at 0, 1, ... 27 s.
+    expect(curve).toHaveLength(28);
+    // Windows wholly inside one part read that part's level; those over a boundary read between.
+    for (const i of [0, 3, 7]) expect(Math.abs(curve[i]! - -20)).toBeLessThan(0.2);
+    for (const i of [10, 13, 17]) expect(Math.abs(curve[i]! - -8)).toBeLessThan(0.2);
+    expect(curve[9]!).toBeGreaterThan(-20);
+    expect(curve[9]!).toBeLessThan(-8);
+    for (const i of [22, 24, 27]) expect(curve[i]).toBeNull();
+    // Values are rounded to 0.1 LU, so the stored curve stays small.
+    for (const v of curve) if (v !== null) expect(Math.round(v * 10) / 10).toBe(v);
+  });
+
   it('silence and very short audio give nulls without throwing', () => {
     expect(measureLoudness([new Float32Array(48000 * 2)], 48000)).toEqual({
       integratedLufs: null, loudnessRangeLu: null, momentaryMaxLufs: null, shortTermMaxLufs: null, samplePeakDbfs: null,
+      shortTermCurve: [],
     });
+    expect(measureLoudness([new Float32Array(48000 * 5)], 48000).shortTermCurve).toEqual([null, null, null]);
     const tenMs = synthSine({ freq: 440, seconds: 0.01, sampleRate: 44100, amplitude: 0.5 });
     const r = measureLoudness([tenMs, tenMs], 44100);
     expect(r.integratedLufs).toBeNull();

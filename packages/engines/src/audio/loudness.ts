@@ -144,6 +144,23 @@ function loudnessRange(shortTerm: Float64Array): number | null {
   return percentile(levels, 0.95) - percentile(levels, 0.1);
 }
 
+/** Segments (100 ms) between two points of the loudness curve: one a second. */
+const CURVE_STEP_SEGMENTS = 10;
+
+/**
+ * Short-term (3 s) loudness once a second, LUFS to 0.1, null where the window is below the
+ * absolute gate (-70 LUFS: silence). Point i is the window that starts at i seconds.
+ */
+function shortTermCurve(shortTerm: Float64Array): (number | null)[] {
+  const gate = lufsToEnergy(-70);
+  const curve: (number | null)[] = [];
+  for (let i = 0; i < shortTerm.length; i += CURVE_STEP_SEGMENTS) {
+    const e = shortTerm[i];
+    curve.push(e > gate ? Math.round(energyToLufs(e) * 10) / 10 : null);
+  }
+  return curve;
+}
+
 /** Max loudness of a window-energy series above the absolute gate, or null. */
 function maxLoudness(energies: Float64Array): number | null {
   let m = 0;
@@ -182,6 +199,7 @@ export function loudnessFromSegments(segEnergy: Float64Array, hop: number, peak:
   const momentary = windowEnergies(segEnergy, 4, 4 * hop); // 400 ms, 75 % overlap
   const shortTerm = windowEnergies(segEnergy, 30, 30 * hop); // 3 s
   return {
+    shortTermCurve: shortTermCurve(shortTerm),
     integratedLufs: gatedLoudness(momentary),
     loudnessRangeLu: loudnessRange(shortTerm),
     momentaryMaxLufs: maxLoudness(momentary),

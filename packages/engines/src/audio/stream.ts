@@ -467,6 +467,7 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
       loudnessRangeLu: round1OrNull(loud.loudnessRangeLu),
       truePeakDbtp: round2OrNull(ampToDb(truePeak)),
       samplePeakDbfs: round2OrNull(loud.samplePeakDbfs),
+      loudnessCurve: loud.shortTermCurve,
       waveform: waveform.finish(),
       engine: ENGINE_NAME,
     };

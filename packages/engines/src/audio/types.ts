@@ -34,6 +34,8 @@ export interface LoudnessResult {
   shortTermMaxLufs: number | null;
   /** Largest absolute sample value over all channels, dBFS; null for digital silence. */
   samplePeakDbfs: number | null;
+  /** Short-term (3 s) loudness once a second (point i: the window from i s), LUFS; null where silent. Empty under 3 s. */
+  shortTermCurve: (number | null)[];
 }
 
 export interface AudioAnalysis {
@@ -48,6 +50,8 @@ export interface AudioAnalysis {
   loudnessRangeLu: number | null;
   truePeakDbtp: number | null;
   samplePeakDbfs: number | null;
+  /** Short-term (3 s) loudness once a second, LUFS to 0.1 (null: silence); point i is the window starting at i s. */
+  loudnessCurve: (number | null)[];
   /** Max-abs peaks of the mono mix, 0..1, 3 decimals, `min(buckets, samples)` entries. */
   waveform: number[];
   engine: 'built-in analyzer v1';

@@ -35,6 +35,7 @@ function helpers(t: () => TestApp) {
         lufs: null,
         true_peak: null,
         waveform: null,
+        loudness_curve: null,
         analysis_status: 'done',
         analysis_error: null,
         analysis_engine: null,

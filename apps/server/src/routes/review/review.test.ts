@@ -29,6 +29,7 @@ async function insertTrack(t: TestApp, userId: number, facts: Partial<{ title: s
     lufs: facts.lufs ?? -8.2,
     true_peak: facts.true_peak ?? 0.4,
     waveform: null,
+    loudness_curve: null,
     analysis_status: 'done',
     analysis_error: null,
     analysis_engine: 'test',

@@ -87,6 +87,9 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(analysed.analysis.engine).toBe('built-in analyzer v1');
     expect(analysed.analysis.progress).toBe(1);
     expect(analysed.analysis.waveform.length).toBeGreaterThan(100);
+    // 8 s of audio: a 3 s short-term window starting each second from 0 to 5 s.
+    expect(analysed.analysis.loudnessCurve).toHaveLength(6);
+    for (const v of analysed.analysis.loudnessCurve) expect(v).toEqual(expect.any(Number));
 
     const job = await await body(await fetch(`${base}/api/jobs/${analysed.analysis.jobId}`, { headers: { cookie: alice.cookie } }));
     expect(job).toMatchObject({ status: 'done', progress: 1, type: 'track.analyze' });
@@ -231,6 +234,7 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     const list = await await body(await fetch(`${base}/api/tracks`, { headers: { cookie } }));
     expect(list.map((x: { id: number }) => x.id)).toEqual([b.id, a.id]);
     expect(list[0].analysis.waveform).toBeUndefined();
+    expect(list[0].analysis.loudnessCurve).toBeUndefined();
     const bad = await fetch(`${base}/api/tracks/abc`, { headers: { cookie } });
     expect(bad.status).toBe(400);
     expect((await body(bad)).message).toBe('Invalid track ID');

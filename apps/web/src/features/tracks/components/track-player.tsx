@@ -3,6 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isAnalysisRunning } from '../track-status';
+import { LoudnessChart } from './loudness-chart';
 import { TrackFacts } from './track-facts';
 import { WaveformPlayer } from './waveform-player';
 
@@ -58,6 +59,7 @@ export function TrackPlayer({ track }: { track: Track }) {
       ) : (
         <PlainPlayer track={track} />
       )}
+      {analysis.loudnessCurve?.length && track.duration ? <LoudnessChart curve={analysis.loudnessCurve} duration={track.duration} /> : null}
       <TrackFacts track={track} />
     </div>
   );
