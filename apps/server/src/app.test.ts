@@ -91,9 +91,9 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
 
       const ok = await t.app.inject({ url: '/api/admin/users?limit=10', headers: { cookie: admin.cookie } });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json().map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining([admin.username, member.username]));
+      expect(ok.json().items.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining([admin.username, member.username]));
       expect(ok.body).not.toMatch(/password/i);
-      expect(Number(ok.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
+      expect(ok.json().total).toBeGreaterThanOrEqual(2);
       expect((await t.app.inject({ url: '/api/admin/whatever', headers: { cookie: admin.cookie } })).statusCode).toBe(404);
     });
   });

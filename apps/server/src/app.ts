@@ -14,6 +14,7 @@ import { createFileStorage } from './providers/storage/index';
 import { probeModels } from './providers/openai-models';
 import { createTrackService } from './services/track.service';
 import { createAdminService } from './services/admin.service';
+import { createAdminDashboardService } from './services/admin-dashboard.service';
 import { createQuotaService } from './services/quota.service';
 import { quotaRoutes } from './routes/quotas/index';
 import { createLyricsService } from './services/lyrics.service';
@@ -30,6 +31,7 @@ import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './routes/auth/index';
 import { conversationRoutes } from './routes/conversations/index';
 import { adminRoutes } from './routes/admin/index';
+import { adminDashboardRoutes } from './routes/admin/dashboard';
 import { chatRoutes } from './routes/chat/index';
 import { trackRoutes } from './routes/tracks/index';
 import { healthRoutes } from './routes/health';
@@ -110,7 +112,6 @@ export function createServices(db: Db, env: AppEnv) {
     maxUploadMb: env.MAX_UPLOAD_MB,
   });
   const admin = createAdminService({
-    users: repos.users,
     installation: { settings: env, dialect: db.dialect, probeModels, pingDatabase: () => pingDatabase(db), storage },
   });
   const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
@@ -122,7 +123,8 @@ export function createServices(db: Db, env: AppEnv) {
     uow,
     text,
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, queue, createWorker };
+  const dashboard = createAdminDashboardService({ lists: repos.adminLists, audit: repos.audit, users: repos.users, uow });
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -186,6 +188,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
   await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
   await app.register(adminRoutes, { admin: services.admin });
+  await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.
   const prune = setInterval(() => {

@@ -22,7 +22,7 @@ import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type 
 type Actor = 'anonymous' | 'user' | 'other' | 'admin';
 /** One status, or the statuses that all count as the expected outcome. */
 type Status = number | readonly number[];
-type FixtureKind = 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job' | 'marketingConversation' | 'marketingPlan';
+type FixtureKind = 'account' | 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job' | 'marketingConversation' | 'marketingPlan';
 
 interface Person {
   id: number;
@@ -31,6 +31,8 @@ interface Person {
   cookie: string;
 }
 interface Fixtures {
+  /** A's user id (the admin dashboard's user routes). */
+  account: number;
   conversation: number;
   lyricsConversation: number;
   snippet: number;
@@ -225,6 +227,14 @@ const MATRIX: Record<string, Entry> = {
 
   // Admin.
   'GET /api/admin/users': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200, request: () => ({ query: { limit: '10' } }) },
+  'GET /api/admin/tracks': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200, request: () => ({ query: { q: 'wav' } }) },
+  'GET /api/admin/lyrics': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200, request: () => ({ query: { sort: 'position' } }) },
+  'GET /api/admin/users/:id': { access: 'admin', uses: 'account', anonymous: 401, user: 403, other: 403, admin: 200 },
+  'PATCH /api/admin/users/:id': { access: 'admin', uses: 'account', anonymous: 401, user: 403, other: 403, admin: 200, request: () => json({ isPremium: false }) },
+  'GET /api/admin/audit': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
+  'GET /api/admin/export/users': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
+  'GET /api/admin/export/tracks': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
+  'GET /api/admin/export/lyrics': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
   'GET /api/admin/services': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
 };
 
@@ -391,6 +401,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       201,
     );
     fixtures = {
+      account: a.id,
       conversation,
       lyricsConversation,
       snippet,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { membershipStatusSchema } from './auth';
+import { digits, line } from './text';
 
 /**
  * `GET /api/admin/services` (admins only): the outside services this installation uses, whether
@@ -52,3 +54,116 @@ export const adminServicesSchema = z.object({
   checkedAt: z.string(),
 });
 export type AdminServices = z.infer<typeof adminServicesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The admin dashboard's lists (spec §2 'Admin dashboard', §3 admin rows, §7 admin calls).
+// Every list is paginated, sorted and searched on the server, and exported as streamed CSV.
+
+/** The dashboard's lists, as they appear in `/api/admin/{list}` and `/api/admin/export/{list}`. */
+export const ADMIN_LISTS = ['users', 'tracks', 'cover-arts', 'lyrics'] as const;
+export type AdminList = (typeof ADMIN_LISTS)[number];
+
+/** Columns each list can be sorted by (newest first unless asked otherwise). */
+export const ADMIN_SORTS = {
+  users: ['createdAt', 'username', 'email'],
+  tracks: ['createdAt', 'originalName', 'duration', 'username'],
+  'cover-arts': ['createdAt'],
+  lyrics: ['createdAt', 'position'],
+} as const satisfies Record<AdminList, readonly string[]>;
+
+export function adminListQuerySchema(list: AdminList) {
+  const columns: readonly string[] = ADMIN_SORTS[list];
+  return z.object({
+    limit: digits(1, 200).default(25),
+    offset: digits(0, 10_000_000).default(0),
+    /** Words to look for (username, e-mail, phone, file name, lyric text…), case-insensitive. */
+    q: line('Search', { error: 'Search must be text' }).max(100, 'Search must be at most 100 characters').default(''),
+    sort: z
+      .string({ error: 'Unknown sort column' })
+      .refine((s) => columns.includes(s), `Sort by one of: ${columns.join(', ')}`)
+      .default('createdAt'),
+    order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  });
+}
+export type AdminListQuery = z.infer<ReturnType<typeof adminListQuerySchema>>;
+
+/** One page of a list, with the total that matches the search. */
+export function adminPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int() });
+}
+
+export const adminUserRowSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isPremium: z.boolean(),
+  membershipStatus: membershipStatusSchema,
+  trackCount: z.number().int().nonnegative(),
+  /** File name of the most recent upload, or null. */
+  recentTrackFilename: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminTrackRowSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  phoneNumber: z.string().nullable(),
+  filename: z.string(),
+  originalName: z.string(),
+  title: z.string(),
+  duration: z.number().nullable(),
+  /** Where the admin listens to it (admins may stream any track). */
+  audioUrl: z.string(),
+  createdAt: z.string(),
+});
+export type AdminTrackRow = z.infer<typeof adminTrackRowSchema>;
+
+export const adminLyricRowSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  conversationId: z.number(),
+  content: z.string(),
+  position: z.number(),
+  createdAt: z.string(),
+});
+export type AdminLyricRow = z.infer<typeof adminLyricRowSchema>;
+
+export const adminUsersPageSchema = adminPageSchema(adminUserRowSchema);
+export const adminTracksPageSchema = adminPageSchema(adminTrackRowSchema);
+export const adminLyricsPageSchema = adminPageSchema(adminLyricRowSchema);
+
+/** PATCH /api/admin/users/:id: grant or revoke admin rights and membership. */
+export const adminUserChangeSchema = z
+  .object({ isAdmin: z.boolean().optional(), isPremium: z.boolean().optional() })
+  .strict()
+  .refine((c) => c.isAdmin !== undefined || c.isPremium !== undefined, 'Say what to change: isAdmin or isPremium');
+export type AdminUserChange = z.infer<typeof adminUserChangeSchema>;
+
+/** GET /api/admin/users/:id: one artist at a glance. */
+export const adminUserDetailSchema = z.object({
+  user: adminUserRowSchema,
+  counts: z.object({ tracks: z.number(), lyrics: z.number(), conversations: z.number() }),
+  recentTracks: z.array(adminTrackRowSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** What the audit log records: exports, role and membership changes (amendment B6). */
+export const AUDIT_ACTIONS = ['export', 'grant-admin', 'revoke-admin', 'grant-premium', 'revoke-premium'] as const;
+export const auditEventSchema = z.object({
+  id: z.number(),
+  /** Who did it: an admin's username, or 'command line' for the admin CLI. */
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** What it was done to: a list name ('users') or a username. */
+  subject: z.string(),
+  /** Rows written, for an export. */
+  rowCount: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+export const auditPageSchema = adminPageSchema(auditEventSchema);

@@ -46,6 +46,12 @@ describe('npm run admin', () => {
     expect(await runAdminCommand(['revoke-premium', 'MC_Flow'], (m) => out.push(m))).toBe(0);
     expect(await roles()).toEqual({ admin: false, premium: false });
     expect(out).toEqual(['MC_Flow is now an admin.', 'MC_Flow now has Premium.', 'MC_Flow is no longer an admin.', 'MC_Flow no longer has Premium.']);
+    // Each change is in the admin dashboard's audit log, by the command line; a no-op is not.
+    expect(await runAdminCommand(['revoke-premium', 'MC_Flow'], (m) => out.push(m))).toBe(0);
+    const audit = await db.kysely.selectFrom('audit_events').select(['actor', 'action', 'subject']).orderBy('id').execute();
+    expect(audit).toEqual(
+      ['grant-admin', 'grant-premium', 'revoke-admin', 'revoke-premium'].map((action) => ({ actor: 'command line', action, subject: 'MC_Flow' })),
+    );
   });
 
   it('fails clearly for an unknown user or command', async () => {

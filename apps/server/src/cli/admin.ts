@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadEnv } from '../env';
 import { migrateToLatest, openDatabase } from '../db/index';
 import { createUserRepository, type UserRoleChange } from '../repositories/user.repository';
+import { createAuditRepository } from '../repositories/audit.repository';
 
 const COMMANDS: Record<string, { change: UserRoleChange; done: string }> = {
   'grant-admin': { change: { isAdmin: true }, done: 'is now an admin' },
@@ -39,6 +40,11 @@ export async function runAdminCommand(argv: string[], log = console.log, error =
       return 1;
     }
     await users.setRoles(user.id, spec.change);
+    // The admin dashboard's audit log shows changes made here too, by 'command line'.
+    const changed =
+      (spec.change.isAdmin !== undefined && Boolean(user.is_admin) !== spec.change.isAdmin) ||
+      (spec.change.isPremium !== undefined && Boolean(user.is_premium) !== spec.change.isPremium);
+    if (changed) await createAuditRepository(db.kysely).record({ actorId: null, actor: 'command line', action: command, subject: user.username });
     log(`${user.username} ${spec.done}.`);
     return 0;
   } finally {

@@ -281,6 +281,32 @@ function migration012TrackLoudnessCurve(): Migration {
   };
 }
 
+/**
+ * Admin dashboard: the audit log of exports and role and membership changes (amendment B6). The
+ * actor's name is kept beside the id, so a row still says who acted after that account is gone.
+ */
+function migration014AuditEvents(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('audit_events'))
+        .addColumn('actor_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('actor', 'text', (col) => col.notNull())
+        .addColumn('action', 'text', (col) => col.notNull())
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('row_count', 'integer')
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('audit_events_created_idx').on('audit_events').column('created_at').execute();
+      // The admin lists sort and search these; indexes keep a page fast with 100,000 rows.
+      await db.schema.createIndex('users_created_idx').on('users').column('created_at').execute();
+      await db.schema.createIndex('tracks_created_idx').on('tracks').column('created_at').execute();
+      await db.schema.createIndex('lyric_snippets_created_idx').on('lyric_snippets').column('created_at').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -294,6 +320,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '008_marketing_plans': migration008MarketingPlans(dialect),
         '007_track_reviews': migration007TrackReviews(dialect),
         '012_track_loudness_curve': migration012TrackLoudnessCurve(),
+        '014_audit_events': migration014AuditEvents(dialect),
       };
     },
   };

@@ -136,6 +136,17 @@ export interface Database {
   throttle_events: ThrottleEventsTable;
   marketing_plans: MarketingPlansTable;
   track_reviews: TrackReviewsTable;
+  audit_events: AuditEventsTable;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor: string;
+  action: string;
+  subject: string;
+  row_count: number | null;
+  created_at: Timestamp;
 }
 
 export interface QuotaUsageTable {
@@ -195,5 +206,6 @@ export type MessageRow = Selectable<MessagesTable>;
 export type TrackRow = Selectable<TracksTable>;
 export type JobRow = Selectable<JobsTable>;
 export type LyricSnippetRow = Selectable<LyricSnippetsTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;
 export type MarketingPlanRow = Selectable<MarketingPlansTable>;
 export type TrackReviewRow = Selectable<TrackReviewsTable>;

@@ -12,6 +12,8 @@ import { createQuotaRepository } from './quota.repository';
 import { createMarketingPlanRepository } from './marketing-plan.repository';
 import { createTrackReviewRepository } from './track-review.repository';
 import { createJobRepository } from '../jobs/job.repository';
+import { createAdminListRepository } from './admin-list.repository';
+import { createAuditRepository } from './audit.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -28,6 +30,8 @@ export function createRepositories(db: Kysely<Database>) {
     marketingPlans: createMarketingPlanRepository(db),
     trackReviews: createTrackReviewRepository(db),
     jobs: createJobRepository(db),
+    adminLists: createAdminListRepository(db),
+    audit: createAuditRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

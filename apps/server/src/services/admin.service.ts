@@ -1,13 +1,11 @@
 import {
   BUILT_IN_RHYME_ENGINE,
   type AdminServices,
-  type PageQuery,
   type ServiceId,
   type ServiceSetting,
   type ServiceStatus,
   type ToolType,
 } from '@members-only/shared';
-import type { UserRepository } from '../repositories/user.repository';
 import type { Dialect } from '../db/index';
 import type { TextSettings } from '../providers/text/index';
 import type { SpeechSettings } from '../providers/speech/index';
@@ -90,8 +88,8 @@ async function simpleCheck(work: () => Promise<void>, ms: number, ok: string, fa
 }
 
 /** The operator's view of the installation. The route is admin-only; the policy is asked again here. */
-export function createAdminService(deps: { users: UserRepository; installation: InstallationChecks }) {
-  const { users, installation } = deps;
+export function createAdminService(deps: { installation: InstallationChecks }) {
+  const { installation } = deps;
 
   async function services(checks: InstallationChecks): Promise<ServiceStatus[]> {
     const s = checks.settings;
@@ -186,11 +184,6 @@ export function createAdminService(deps: { users: UserRepository; installation: 
   }
 
   return {
-    async listUsers(actor: Actor, page: PageQuery) {
-      authorize(actor, 'list', 'users');
-      return users.list(page);
-    },
-
     /** Each outside service: set up or not, what runs now, its settings and a quick, time-bounded check. */
     async listServices(actor: Actor): Promise<AdminServices> {
       authorize(actor, 'read', 'services');

@@ -168,7 +168,6 @@ describe('services overview checks', () => {
 
   it('bounds a storage or database check that hangs or fails', async () => {
     const admin = createAdminService({
-      users: {} as never,
       installation: {
         settings: { AI_TIMEOUT_SECONDS: 60, STT_MODEL: 'whisper-1', STT_TIMEOUT_SECONDS: 300 },
         dialect: 'postgres',

@@ -1,0 +1,204 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLyricsPageSchema, adminTracksPageSchema, adminUserDetailSchema, adminUsersPageSchema, auditPageSchema } from '@members-only/shared';
+import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
+import { neutralizeCell } from '../../presenters/admin.presenter';
+
+type Registered = Awaited<ReturnType<typeof registerUser>>;
+
+/** 10,000 artists written straight to the database, in batches, with predictable names. */
+async function seedUsers(t: TestApp, count: number) {
+  const start = Date.parse('2025-01-01T00:00:00Z');
+  for (let from = 0; from < count; from += 500) {
+    const rows = Array.from({ length: Math.min(500, count - from) }, (_, k) => {
+      const i = from + k;
+      const name = `seed${String(i).padStart(5, '0')}`;
+      // One in a hundred has a 555 phone number, so a search has a known answer.
+      const created = new Date(start + i * 60_000).toISOString();
+      return {
+        username: name,
+        username_key: name,
+        email: `${name}@seed.example`,
+        email_key: `${name}@seed.example`,
+        phone_number: i % 100 === 0 ? `+1 555 01${String(i).padStart(5, '0')}` : null,
+        password_hash: 'not-a-real-hash',
+        is_admin: t.db.dialect === 'postgres' ? (false as never) : (0 as never),
+        is_premium: t.db.dialect === 'postgres' ? (false as never) : (0 as never),
+        created_at: created,
+        updated_at: created,
+      };
+    });
+    await t.db.kysely.insertInto('users').values(rows).execute();
+  }
+}
+
+describe.each(dialects)('admin dashboard API on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Registered;
+  let member: Registered;
+  const get = (url: string, cookie = admin.cookie) => t.app.inject({ url, headers: { cookie } });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await registerUser(t.app, { username: 'boss' });
+    member = await registerUser(t.app, { username: 'mcflow', phoneNumber: '+1 212 555 7700' });
+    await seedUsers(t, 10_000);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('every admin endpoint: 401 anonymous, 403 members, 200 admins', async () => {
+    for (const url of ['/api/admin/users', '/api/admin/tracks', '/api/admin/lyrics', '/api/admin/audit', `/api/admin/users/${member.user.id}`]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
+      expect((await get(url, member.cookie)).statusCode, url).toBe(403);
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('pages, sorts and searches users on the server', async () => {
+    const first = adminUsersPageSchema.parse((await get('/api/admin/users?limit=20&sort=username&order=asc')).json());
+    expect(first.total).toBe(10_002);
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0].username).toBe('boss');
+    expect(first.items[1].username).toBe('mcflow');
+    expect(first.items[2].username).toBe('seed00000');
+
+    const deep = adminUsersPageSchema.parse((await get('/api/admin/users?limit=5&offset=5002&sort=username&order=asc')).json());
+    expect(deep.items.map((u) => u.username)).toEqual(['seed05000', 'seed05001', 'seed05002', 'seed05003', 'seed05004']);
+
+    // Newest first by default: the two registered just now come before every seeded row.
+    const newest = adminUsersPageSchema.parse((await get('/api/admin/users?limit=3')).json());
+    expect(newest.items.map((u) => u.username)).toEqual(['mcflow', 'boss', 'seed09999']);
+
+    const phones = adminUsersPageSchema.parse((await get('/api/admin/users?q=555%2001&limit=200')).json());
+    expect(phones.total).toBe(100);
+    expect(phones.items.every((u) => u.phoneNumber?.includes('555 01'))).toBe(true);
+
+    const byEmail = adminUsersPageSchema.parse((await get('/api/admin/users?q=SEED0999')).json());
+    expect(byEmail.total).toBe(10);
+    // LIKE wildcards are plain characters in a search.
+    expect(adminUsersPageSchema.parse((await get('/api/admin/users?q=%25')).json()).total).toBe(0);
+    expect(adminUsersPageSchema.parse((await get('/api/admin/users?q=seed_0')).json()).total).toBe(0);
+  });
+
+  it('refuses bad list parameters with a 400 naming the problem', async () => {
+    for (const [query, message] of [
+      ['sort=password_hash', /Sort by one of/],
+      ['order=sideways', /Order must be asc or desc/],
+      ['limit=0', /whole number/],
+      ['limit=1e2', /whole number/],
+    ] as const) {
+      const res = await get(`/api/admin/users?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+  });
+
+  it('lists tracks with their owner and lyrics with their writer, searchable', async () => {
+    const conversation = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { cookie: member.cookie }, payload: { category: 'lyrics' } });
+    const conversationId = conversation.json().id as number;
+    for (const [position, content] of ['=HYPERLINK("http://x.test","click")', 'late nights in the booth'].entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversationId}/lyrics`,
+        headers: { cookie: member.cookie },
+        payload: { content, position },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const lyrics = adminLyricsPageSchema.parse((await get('/api/admin/lyrics?q=booth')).json());
+    expect(lyrics.total).toBe(1);
+    expect(lyrics.items[0]).toMatchObject({ username: 'mcflow', userId: member.user.id, conversationId, content: 'late nights in the booth', position: 1 });
+
+    const tracks = adminTracksPageSchema.parse((await get('/api/admin/tracks')).json());
+    expect(tracks).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('exports a list as streamed CSV with a header row, formulas neutralised, and audits it', async () => {
+    const before = auditPageSchema.parse((await get('/api/admin/audit')).json()).total;
+    const res = await get('/api/admin/export/lyrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lyrics-\d{4}-\d\d-\d\d\.csv"$/);
+    const rows = parse(res.body) as string[][];
+    expect(rows[0]).toEqual(['id', 'userId', 'username', 'conversationId', 'content', 'position', 'createdAt']);
+    const contents = rows.slice(1).map((r) => r[4]);
+    // The formula comes out as text: a spreadsheet shows it, it does not run it.
+    expect(contents).toEqual([`'=HYPERLINK("http://x.test","click")`, 'late nights in the booth']);
+
+    const users = await get('/api/admin/export/users?q=seed0010');
+    const userRows = parse(users.body) as string[][];
+    expect(userRows).toHaveLength(11);
+    expect(userRows[1].slice(0, 3)).toEqual([expect.any(String), 'seed00100', 'seed00100@seed.example']);
+    // The phone number of a seeded row starts with "+": written as text too.
+    expect(userRows[1][3]).toBe("'+1 555 0100100");
+
+    const audit = auditPageSchema.parse((await get('/api/admin/audit')).json());
+    expect(audit.total).toBe(before + 2);
+    expect(audit.items.slice(0, 2)).toEqual([
+      expect.objectContaining({ actor: 'boss', action: 'export', subject: 'users', rowCount: 10 }),
+      expect.objectContaining({ actor: 'boss', action: 'export', subject: 'lyrics', rowCount: 2 }),
+    ]);
+  });
+
+  it('streams a large export without reading it whole: 10,002 users', async () => {
+    const res = await get('/api/admin/export/users');
+    const rows = parse(res.body) as string[][];
+    expect(rows).toHaveLength(10_003);
+    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(10_002);
+  });
+
+  it('grants and revokes membership and admin rights, each change audited; an admin keeps their own rights', async () => {
+    const patch = (id: number, payload: object, cookie = admin.cookie) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { cookie }, payload });
+
+    const granted = await patch(member.user.id, { isPremium: true });
+    expect(granted.statusCode).toBe(200);
+    expect(adminUserDetailSchema.parse(granted.json()).user).toMatchObject({ username: 'mcflow', isPremium: true, isAdmin: false });
+    // The member's own view follows at once.
+    expect((await get('/api/user', member.cookie)).json().isPremium).toBe(true);
+    // Granting again changes nothing and is not audited twice.
+    expect((await patch(member.user.id, { isPremium: true })).statusCode).toBe(200);
+    expect((await patch(member.user.id, { isAdmin: true, isPremium: false })).statusCode).toBe(200);
+
+    const audit = auditPageSchema.parse((await get('/api/admin/audit?limit=3')).json());
+    expect(audit.items.map((e) => [e.action, e.subject, e.actor])).toEqual([
+      ['revoke-premium', 'mcflow', 'boss'],
+      ['grant-admin', 'mcflow', 'boss'],
+      ['grant-premium', 'mcflow', 'boss'],
+    ]);
+
+    const self = await patch(admin.user.id, { isAdmin: false });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe('You cannot remove your own admin rights.');
+    expect((await patch(999_999, { isPremium: true })).statusCode).toBe(404);
+    expect((await patch(member.user.id, {})).statusCode).toBe(400);
+    expect((await patch(member.user.id, { isPremium: 'yes' })).statusCode).toBe(400);
+    // mcflow is an admin now; take it back so later tests see a member.
+    expect((await patch(member.user.id, { isAdmin: false })).statusCode).toBe(200);
+  });
+
+  it('shows one user with their counts and latest tracks', async () => {
+    const detail = adminUserDetailSchema.parse((await get(`/api/admin/users/${member.user.id}`)).json());
+    expect(detail.user).toMatchObject({ username: 'mcflow', phoneNumber: '+1 212 555 7700', trackCount: 0, recentTrackFilename: null });
+    expect(detail.counts).toEqual({ tracks: 0, lyrics: 2, conversations: 1 });
+    expect((await get('/api/admin/users/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('CSV cells', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+1 555', "'+1 555"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tlead', "'\tlead"],
+    ['\rlead', "'\rlead"],
+    ['plain text', 'plain text'],
+    ['a=b', 'a=b'],
+    [42, '42'],
+    [true, 'true'],
+    [null, ''],
+  ])('%j is written as %j', (input, output) => {
+    expect(neutralizeCell(input)).toBe(output);
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminListQuerySchema, adminUserChangeSchema, idParamSchema, pageQuerySchema } from '@members-only/shared';
+import type { AdminDashboardService, ExportList } from '../../services/admin-dashboard.service';
+import {
+  csvStream,
+  EXPORT_COLUMNS,
+  presentAdminLyric,
+  presentAdminTrack,
+  presentAdminUser,
+  presentAuditEvent,
+} from '../../presenters/admin.presenter';
+import { requireActor } from '../../plugins/authorization';
+
+const exportQuerySchema = z.object({ q: adminListQuerySchema('users').shape.q });
+
+/**
+ * The admin dashboard's API (spec §7 admin rows, amendments B6 and C3). Every route declares
+ * `access: 'admin'` (anonymous 401, members 403, checked after routing); lists answer one page
+ * `{ items, total, limit, offset }` of a server-side search and sort.
+ */
+export const adminDashboardRoutes: FastifyPluginAsyncZod<{ dashboard: AdminDashboardService }> = async (app, { dashboard }) => {
+  const page = <T>(query: { limit: number; offset: number }, { rows, total }: { rows: T[]; total: number }) => ({
+    total,
+    limit: query.limit,
+    offset: query.offset,
+    rows,
+  });
+
+  app.get('/api/admin/users', { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema('users') } }, async (request) => {
+    const { rows, ...rest } = page(request.query, await dashboard.users(requireActor(request), request.query));
+    return { items: rows.map(presentAdminUser), ...rest };
+  });
+
+  app.get('/api/admin/tracks', { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema('tracks') } }, async (request) => {
+    const { rows, ...rest } = page(request.query, await dashboard.tracks(requireActor(request), request.query));
+    return { items: rows.map(presentAdminTrack), ...rest };
+  });
+
+  app.get('/api/admin/lyrics', { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema('lyrics') } }, async (request) => {
+    const { rows, ...rest } = page(request.query, await dashboard.lyrics(requireActor(request), request.query));
+    return { items: rows.map(presentAdminLyric), ...rest };
+  });
+
+  app.get('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamSchema } }, async (request) => {
+    const detail = await dashboard.userDetail(requireActor(request), request.params.id);
+    return { user: presentAdminUser(detail.user), counts: detail.counts, recentTracks: detail.recentTracks.map(presentAdminTrack) };
+  });
+
+  app.patch(
+    '/api/admin/users/:id',
+    { config: { access: 'admin' }, schema: { params: idParamSchema, body: adminUserChangeSchema } },
+    async (request) => {
+      const detail = await dashboard.changeUser(requireActor(request), request.params.id, request.body);
+      return { user: presentAdminUser(detail.user), counts: detail.counts, recentTracks: detail.recentTracks.map(presentAdminTrack) };
+    },
+  );
+
+  app.get('/api/admin/audit', { config: { access: 'admin' }, schema: { querystring: pageQuerySchema } }, async (request) => {
+    const { rows, ...rest } = page(request.query, await dashboard.auditLog(requireActor(request), request.query));
+    return { items: rows.map(presentAuditEvent), ...rest };
+  });
+
+  // Spec §7: navigating to /api/admin/export/{list} downloads the list as CSV, streamed.
+  const exportRoute = (list: ExportList) =>
+    app.get(`/api/admin/export/${list}`, { config: { access: 'admin' }, schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+      const { batches, done } = await dashboard.export(requireActor(request), list, request.query.q);
+      const day = new Date().toISOString().slice(0, 10);
+      const stream =
+        list === 'users'
+          ? csvStream(batches as never, presentAdminUser, EXPORT_COLUMNS.users, done)
+          : list === 'tracks'
+            ? csvStream(batches as never, presentAdminTrack, EXPORT_COLUMNS.tracks, done)
+            : csvStream(batches as never, presentAdminLyric, EXPORT_COLUMNS.lyrics, done);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${list}-${day}.csv"`)
+        .send(stream);
+    });
+  exportRoute('users');
+  exportRoute('tracks');
+  exportRoute('lyrics');
+};

@@ -1,0 +1,91 @@
+import type { AdminListQuery, AdminUserChange } from '@members-only/shared';
+import type { Actor } from '../policies';
+import { authorize } from '../policies';
+import { conflict, notFound } from '../errors';
+import type { AdminListRepository } from '../repositories/admin-list.repository';
+import type { AuditRepository } from '../repositories/audit.repository';
+import type { UnitOfWork } from '../repositories';
+import type { UserRepository } from '../repositories/user.repository';
+
+/** The lists an admin can export, and the batches of rows each export reads. */
+export type ExportList = 'users' | 'tracks' | 'lyrics';
+
+/** How many of a user's latest tracks the detail panel shows. */
+const DETAIL_TRACKS = 10;
+
+/**
+ * The admin dashboard (spec §2 'Admin dashboard', amendments B6, C3): paginated lists, a user's
+ * detail, role and membership changes, and CSV exports, each change and export written to the
+ * audit log. Every method asks the policy module first.
+ */
+export function createAdminDashboardService(deps: { lists: AdminListRepository; audit: AuditRepository; users: UserRepository; uow: UnitOfWork }) {
+  const { lists, audit, users, uow } = deps;
+
+  async function actorName(actor: Actor): Promise<string> {
+    return (await users.findById(actor.id))?.username ?? `user ${actor.id}`;
+  }
+
+  return {
+    async users(actor: Actor, query: AdminListQuery) {
+      authorize(actor, 'list', 'users');
+      return lists.users(query);
+    },
+    async tracks(actor: Actor, query: AdminListQuery) {
+      authorize(actor, 'list', 'users');
+      return lists.tracks(query);
+    },
+    async lyrics(actor: Actor, query: AdminListQuery) {
+      authorize(actor, 'list', 'users');
+      return lists.lyrics(query);
+    },
+
+    async userDetail(actor: Actor, userId: number) {
+      authorize(actor, 'list', 'users');
+      const user = await lists.userById(userId);
+      if (!user) throw notFound('User');
+      const [counts, recentTracks] = await Promise.all([lists.countsOf(userId), lists.recentTracksOf(userId, DETAIL_TRACKS)]);
+      return { user, counts, recentTracks };
+    },
+
+    /**
+     * Grants or revokes admin rights and membership; each real change is audited in the same
+     * transaction. An admin cannot take their own admin rights away (nobody would be left to give
+     * them back on a one-admin installation): that is a 409.
+     */
+    async changeUser(actor: Actor, userId: number, change: AdminUserChange) {
+      authorize(actor, 'manage', 'users');
+      if (change.isAdmin === false && userId === actor.id) throw conflict('You cannot remove your own admin rights.');
+      const name = await actorName(actor);
+      await uow.run(async (repos) => {
+        const before = await repos.users.findById(userId);
+        if (!before) throw notFound('User');
+        await repos.users.setRoles(userId, change);
+        const events: string[] = [];
+        if (change.isAdmin !== undefined && Boolean(before.is_admin) !== change.isAdmin) events.push(change.isAdmin ? 'grant-admin' : 'revoke-admin');
+        if (change.isPremium !== undefined && Boolean(before.is_premium) !== change.isPremium) events.push(change.isPremium ? 'grant-premium' : 'revoke-premium');
+        for (const action of events) await repos.audit.record({ actorId: actor.id, actor: name, action, subject: before.username });
+      });
+      return this.userDetail(actor, userId);
+    },
+
+    /**
+     * The rows of one list for a CSV export, a batch at a time; `done(count)` writes the export to
+     * the audit log once the last row has gone out.
+     */
+    async export(actor: Actor, list: ExportList, q: string) {
+      authorize(actor, 'list', 'users');
+      const name = await actorName(actor);
+      const batches = list === 'users' ? lists.allUsers(q) : list === 'tracks' ? lists.allTracks(q) : lists.allLyrics(q);
+      return {
+        batches,
+        done: (rowCount: number) => audit.record({ actorId: actor.id, actor: name, action: 'export', subject: list, rowCount }),
+      };
+    },
+
+    async auditLog(actor: Actor, page: { limit: number; offset: number }) {
+      authorize(actor, 'list', 'users');
+      return audit.list(page);
+    },
+  };
+}
+export type AdminDashboardService = ReturnType<typeof createAdminDashboardService>;
