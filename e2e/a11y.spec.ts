@@ -390,6 +390,8 @@ async function startFreshServer() {
 
 test.describe('admin', () => {
   test('the admin dashboard, as the first registered user', async ({ browser }) => {
+    // Five states, each checked in both themes, on a fresh server of its own.
+    test.setTimeout(240_000);
     const server = await startFreshServer();
     try {
       const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
@@ -399,8 +401,23 @@ test.describe('admin', () => {
       expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(true);
       await page.goto('/admin');
       await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
       await expectAccessibleInBothThemes(page, '/admin');
+      // Each tab, and a user's detail.
+      for (const [tab, ready] of [
+        ['Tracks', page.getByText('No tracks found')],
+        ['Audit log', page.getByText('Nothing recorded yet')],
+        ['Services', page.getByRole('heading', { level: 2, name: 'Services' })],
+      ] as const) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expect(ready).toBeVisible();
+        if (tab === 'Services') await page.waitForLoadState('networkidle');
+        await expectAccessibleInBothThemes(page, `/admin (${tab})`);
+      }
+      await page.getByRole('tab', { name: 'Users' }).click();
+      await page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1).getByRole('button').click();
+      await expect(page.getByRole('dialog').getByRole('button', { name: 'Grant Premium' })).toBeVisible();
+      await expectAccessibleInBothThemes(page, '/admin (user detail)');
       await context.close();
     } finally {
       await server.stop();

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueAccount } from './fixtures';
@@ -33,6 +34,7 @@ test.describe('the admin page', () => {
 
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Services' }).click();
     const services = page.getByRole('region', { name: 'Services' });
     await expect(services.getByRole('heading', { level: 2, name: 'Services' })).toBeVisible();
 
@@ -57,6 +59,83 @@ test.describe('the admin page', () => {
     await services.getByRole('button', { name: 'Check again' }).click();
     await expect(text.getByTestId('service-reachability')).toHaveText('Not reachable');
     await expect(text).toContainText('Answered 503');
+  });
+
+  test('lists, polls only the active tab, exports CSV and grants membership', async ({ page, playwright }) => {
+    const admin = uniqueAccount();
+    expect((await page.request.post('/api/register', { data: admin })).status()).toBe(201);
+    grantAdmin(admin.username);
+    // A member with a phone number and a saved lyric, in a browser of their own.
+    const member = { ...uniqueAccount(), phoneNumber: '+1 212 555 7700' };
+    const memberApi = await playwright.request.newContext({ baseURL: MODEL_APP_URL });
+    expect((await memberApi.post('/api/register', { data: member })).status()).toBe(201);
+    const notepad = await (await memberApi.post('/api/conversations', { data: { category: 'lyrics' } })).json();
+    const lyric = `=cmd|' /C calc'!A0 and a line about ${member.username}`;
+    expect((await memberApi.post(`/api/conversations/${notepad.id}/lyrics`, { data: { content: lyric, position: 0 } })).status()).toBe(201);
+    await memberApi.dispose();
+
+    // The page's timers run on a clock the test moves, so 10-second polls need no waiting.
+    await page.clock.install();
+    const polls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/^\/api\/admin\/(users|tracks|lyrics|audit)$/.test(url.pathname)) polls.push(url.pathname);
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
+    // Users: searched on the server.
+    const users = page.getByRole('table', { name: 'Users' });
+    await expect(users).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(member.username);
+    await page.clock.runFor(400);
+    await expect(users.getByRole('row')).toHaveCount(2);
+    const row = users.getByRole('row', { name: new RegExp(member.username) });
+    await expect(row).toContainText('+1 212 555 7700');
+    await expect(row).toContainText('Free');
+
+    // Tracks, then Lyrics: after that only users (always) and lyrics (shown) keep polling.
+    await page.getByRole('tab', { name: 'Tracks' }).click();
+    await expect(page.getByText('No tracks found')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await page.getByRole('tab', { name: 'Lyrics' }).click();
+    const lyrics = page.getByRole('table', { name: 'Lyrics' });
+    await page.getByRole('searchbox', { name: 'Search lyrics' }).fill(member.username);
+    await page.clock.runFor(400);
+    await expect(lyrics.getByRole('row')).toHaveCount(2);
+    await expect(lyrics).toContainText(lyric);
+    polls.length = 0;
+    await page.clock.runFor(10_500);
+    await expect.poll(() => polls.filter((p) => p === '/api/admin/lyrics').length).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => polls.filter((p) => p === '/api/admin/users').length).toBeGreaterThanOrEqual(1);
+    expect(polls.filter((p) => p === '/api/admin/tracks')).toEqual([]);
+
+    // Export CSV downloads the search as CSV; the formula comes out as text.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^lyrics-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    expect(csv.split('\n')[0]).toBe('id,userId,username,conversationId,content,position,createdAt');
+    expect(csv).toContain(`,'=cmd|' /C calc'!A0 and a line about ${member.username},`);
+
+    // Grant membership from the user's detail: the Premium label follows.
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await row.getByRole('button', { name: member.username }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: member.username })).toBeVisible();
+    await expect(dialog).toContainText('+1 212 555 7700');
+    await dialog.getByRole('button', { name: 'Grant Premium' }).click();
+    await expect(dialog.getByRole('button', { name: 'Revoke Premium' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: member.username })).toContainText('Premium');
+    await expect(page.getByRole('status').filter({ hasText: `${member.username} now has Premium.` })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Premium');
+
+    // Both are in the audit log, by this admin.
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const audit = page.getByRole('table', { name: 'Audit log' });
+    await expect(audit.getByRole('row', { name: new RegExp(`Granted Premium to ${member.username}`) })).toContainText(admin.username);
+    await expect(audit.getByRole('row', { name: /Exported lyrics \(1 row\)/ }).first()).toContainText(admin.username);
   });
 
   test('is not for members, and nothing they see names a setting', async ({ page, request }) => {

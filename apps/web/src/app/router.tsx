@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
                 path: 'admin',
                 element: <RequireAdmin />,
                 children: [
-                  { index: true, lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-page')).AdminPage }) },
+                  { index: true, lazy: async () => ({ Component: (await import('./routes/admin-route')).AdminRoute }) },
                 ],
               },
             ],

@@ -20,14 +20,7 @@ export function hasTranscription(track: Track): boolean {
   return track.transcriptionStatus === 'done' && Boolean(track.transcription?.trim());
 }
 
-/** Seconds as m:ss (or h:mm:ss past an hour); '0:00' for missing or negative values. */
-export function formatDuration(seconds: number | null | undefined): string {
-  const total = seconds && Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+export { formatDuration } from '@/lib/utils';
 
 export interface UploadTimeOptions {
   now?: Date;

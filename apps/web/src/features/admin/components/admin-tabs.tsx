@@ -1,0 +1,183 @@
+import type { AdminLyricRow, AdminTrackRow, AdminUserRow, AuditEvent } from '@members-only/shared/admin';
+import { Headphones } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { formatDate, formatDuration } from '@/lib/utils';
+import { useAdminLyrics, useAdminTracks, useAdminUsers, useAuditLog } from '../api/admin-lists';
+import { DEFAULT_PARAMS, type ListParams } from '../lib/list-params';
+import { AdminList, type Column } from './admin-list';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateTime.format(new Date(iso));
+
+export function PlanBadge({ user }: { user: Pick<AdminUserRow, 'isPremium' | 'membershipStatus'> }) {
+  const premium = user.isPremium || user.membershipStatus === 'active' || user.membershipStatus === 'canceling';
+  return premium ? <Badge>Premium</Badge> : <Badge variant="outline">Free</Badge>;
+}
+
+function ListenLink({ track }: { track: Pick<AdminTrackRow, 'audioUrl' | 'originalName'> }) {
+  return (
+    <a
+      href={track.audioUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-primary-soft-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <Headphones aria-hidden="true" className="size-4" /> Listen<span className="sr-only"> to {track.originalName}</span>
+    </a>
+  );
+}
+
+export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
+  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
+  const query = useAdminUsers(params);
+  const columns: Column<AdminUserRow>[] = [
+    {
+      header: 'Username',
+      sort: 'username',
+      cell: (u) => (
+        <button
+          type="button"
+          onClick={() => onOpenUser(u.id)}
+          className="font-semibold text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {u.username}
+        </button>
+      ),
+    },
+    { header: 'E-mail', sort: 'email', cell: (u) => <span className="[overflow-wrap:anywhere]">{u.email}</span>, className: 'min-w-48' },
+    { header: 'Phone', cell: (u) => u.phoneNumber ?? <span className="text-muted-foreground">—</span>, className: 'whitespace-nowrap' },
+    {
+      header: 'Plan',
+      cell: (u) => (
+        <span className="flex flex-wrap gap-1">
+          <PlanBadge user={u} />
+          {u.isAdmin ? <Badge variant="secondary">Admin</Badge> : null}
+        </span>
+      ),
+    },
+    { header: 'Tracks', cell: (u) => <span className="tabular-nums">{u.trackCount}</span>, className: 'text-right' },
+    { header: 'Latest track', cell: (u) => u.recentTrackFilename ?? <span className="text-muted-foreground">—</span> },
+    { header: 'Joined', sort: 'createdAt', cell: (u) => formatDate(u.createdAt) },
+  ];
+  return (
+    <AdminList
+      list="users"
+      label="Users"
+      searchPlaceholder="Username, e-mail or phone"
+      columns={columns}
+      params={params}
+      onParams={setParams}
+      query={query}
+      emptyText="No users found"
+    />
+  );
+}
+
+export function TracksTab({ active }: { active: boolean }) {
+  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
+  const query = useAdminTracks(params, { active });
+  const columns: Column<AdminTrackRow>[] = [
+    { header: 'Track', sort: 'originalName', cell: (t) => <span className="font-medium">{t.originalName}</span> },
+    { header: 'Artist', sort: 'username', cell: (t) => t.username },
+    { header: 'Phone', cell: (t) => t.phoneNumber ?? <span className="text-muted-foreground">—</span>, className: 'whitespace-nowrap' },
+    { header: 'Length', sort: 'duration', cell: (t) => (t.duration === null ? '—' : formatDuration(t.duration)), className: 'tabular-nums' },
+    { header: 'Uploaded', sort: 'createdAt', cell: (t) => when(t.createdAt) },
+    { header: 'Audio', cell: (t) => <ListenLink track={t} /> },
+  ];
+  return (
+    <AdminList
+      list="tracks"
+      label="Tracks"
+      searchPlaceholder="File name, title, artist or phone"
+      columns={columns}
+      params={params}
+      onParams={setParams}
+      query={query}
+      emptyText="No tracks found"
+    />
+  );
+}
+
+export function LyricsTab({ active }: { active: boolean }) {
+  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
+  const query = useAdminLyrics(params, { active });
+  const columns: Column<AdminLyricRow>[] = [
+    { header: 'Lyric', cell: (l) => <p className="line-clamp-3 max-w-prose whitespace-pre-line">{l.content}</p> },
+    { header: 'Artist', cell: (l) => l.username },
+    { header: 'Notepad', cell: (l) => <span className="tabular-nums">#{l.conversationId}</span> },
+    { header: 'Position', sort: 'position', cell: (l) => <span className="tabular-nums">{l.position}</span> },
+    { header: 'Saved', sort: 'createdAt', cell: (l) => when(l.createdAt) },
+  ];
+  return (
+    <AdminList
+      list="lyrics"
+      label="Lyrics"
+      searchPlaceholder="Words in the lyric, or the artist"
+      columns={columns}
+      params={params}
+      onParams={setParams}
+      query={query}
+      emptyText="No lyrics found"
+    />
+  );
+}
+
+/** "Exported users (10 rows)", "Granted Premium to mcflow"… */
+export function describeAuditEvent(event: Pick<AuditEvent, 'action' | 'subject' | 'rowCount'>): string {
+  switch (event.action) {
+    case 'export':
+      return `Exported ${event.subject} (${event.rowCount ?? 0} ${event.rowCount === 1 ? 'row' : 'rows'})`;
+    case 'grant-admin':
+      return `Made ${event.subject} an admin`;
+    case 'revoke-admin':
+      return `Removed admin rights from ${event.subject}`;
+    case 'grant-premium':
+      return `Granted Premium to ${event.subject}`;
+    case 'revoke-premium':
+      return `Took Premium from ${event.subject}`;
+  }
+}
+
+export function AuditTab({ active }: { active: boolean }) {
+  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
+  const query = useAuditLog({ limit: params.limit, offset: params.offset }, { active });
+  const columns: Column<AuditEvent>[] = [
+    { header: 'When', cell: (e) => when(e.createdAt), className: 'whitespace-nowrap' },
+    { header: 'Who', cell: (e) => e.actor },
+    { header: 'What', cell: (e) => describeAuditEvent(e) },
+  ];
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">Every export and every change of admin rights or membership, newest first.</p>
+      <AdminListNoSearch columns={columns} params={params} onParams={setParams} query={query} />
+    </div>
+  );
+}
+
+function AdminListNoSearch({
+  columns,
+  params,
+  onParams,
+  query,
+}: {
+  columns: Column<AuditEvent>[];
+  params: ListParams;
+  onParams: (p: ListParams) => void;
+  query: ReturnType<typeof useAuditLog>;
+}) {
+  return (
+    <AdminList
+      list="audit"
+      label="Audit log"
+      searchPlaceholder=""
+      columns={columns}
+      params={params}
+      onParams={onParams}
+      query={query}
+      emptyText="Nothing recorded yet"
+      exportable={false}
+      searchable={false}
+    />
+  );
+}
