@@ -123,7 +123,15 @@ export function createServices(db: Db, env: AppEnv) {
     uow,
     text,
   });
-  const dashboard = createAdminDashboardService({ lists: repos.adminLists, audit: repos.audit, users: repos.users, uow });
+  const dashboard = createAdminDashboardService({
+    lists: repos.adminLists,
+    audit: repos.audit,
+    users: repos.users,
+    overview: repos.adminOverview,
+    jobs: repos.jobs,
+    queue,
+    uow,
+  });
   return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -231,6 +231,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/lyrics': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200, request: () => ({ query: { sort: 'position' } }) },
   'GET /api/admin/users/:id': { access: 'admin', uses: 'account', anonymous: 401, user: 403, other: 403, admin: 200 },
   'PATCH /api/admin/users/:id': { access: 'admin', uses: 'account', anonymous: 401, user: 403, other: 403, admin: 200, request: () => json({ isPremium: false }) },
+  'GET /api/admin/overview': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
+  // A's job is done, not failed: nothing to retry.
+  'POST /api/admin/jobs/:id/retry': { access: 'admin', uses: 'job', anonymous: 401, user: 403, other: 403, admin: 404 },
   'GET /api/admin/audit': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
   'GET /api/admin/export/users': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
   'GET /api/admin/export/tracks': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },

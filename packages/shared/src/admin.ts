@@ -167,3 +167,25 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const auditPageSchema = adminPageSchema(auditEventSchema);
+
+/** GET /api/admin/overview: the installation at a glance (the dashboard's first tab). */
+export const adminOverviewSchema = z.object({
+  users: z.object({ total: z.number(), members: z.number(), admins: z.number(), newLast7Days: z.number() }),
+  /** The last 14 UTC days, oldest first, every day present. */
+  days: z.array(
+    z.object({
+      day: z.string(),
+      signups: z.number(),
+      /** Generations per tool that day, from the plan quota counters. */
+      generations: z.record(z.string(), z.number()),
+    }),
+  ),
+  jobs: z.object({
+    queued: z.number(),
+    running: z.number(),
+    failed: z.number(),
+    recentFailures: z.array(z.object({ id: z.number(), type: z.string(), error: z.string().nullable(), updatedAt: z.string() })),
+  }),
+  storage: z.object({ trackFiles: z.number(), trackBytes: z.number() }),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -33,6 +33,28 @@ export function createJobRepository(db: Kysely<Database>) {
       return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** A job that failed for good goes back to the queue with fresh attempts (the admin's Retry). */
+    async retryFailed(id: number): Promise<JobRow | undefined> {
+      return db
+        .updateTable('jobs')
+        .set({ status: 'queued', attempts: 0, progress: 0, run_at: nowIso(), last_error: null, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** How many jobs are in each state. */
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = await db.selectFrom('jobs').select((eb) => ['status', eb.fn.countAll().as('n')]).groupBy('status').execute();
+      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    },
+
+    /** The latest jobs that failed for good, newest first. */
+    recentFailed(limit: number): Promise<JobRow[]> {
+      return db.selectFrom('jobs').selectAll().where('status', '=', 'failed').orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
     /** Takes the oldest due job, if any. The outer status check makes a lost race claim nothing. */
     async claim(workerId: string, types: string[]): Promise<JobRow | undefined> {
       const now = nowIso();

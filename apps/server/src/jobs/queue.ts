@@ -12,6 +12,8 @@ export interface JobQueue {
   find(id: number): Promise<JobRow | undefined>;
   /** Wakes this process's worker; others find new jobs on their next poll. */
   notify(): void;
+  /** Puts a job that failed for good back in the queue; undefined when there is no such failed job. */
+  retry(id: number): Promise<JobRow | undefined>;
 }
 
 export function createJobQueue(jobs: JobRepository, onEnqueued: () => void = () => {}): JobQueue {
@@ -24,5 +26,10 @@ export function createJobQueue(jobs: JobRepository, onEnqueued: () => void = () 
     },
     notify: onEnqueued,
     find: (id) => jobs.findById(id),
+    async retry(id) {
+      const job = await jobs.retryFailed(id);
+      if (job) onEnqueued();
+      return job;
+    },
   };
 }

@@ -14,6 +14,7 @@ import { createTrackReviewRepository } from './track-review.repository';
 import { createJobRepository } from '../jobs/job.repository';
 import { createAdminListRepository } from './admin-list.repository';
 import { createAuditRepository } from './audit.repository';
+import { createAdminOverviewRepository } from './admin-overview.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -32,6 +33,7 @@ export function createRepositories(db: Kysely<Database>) {
     jobs: createJobRepository(db),
     adminLists: createAdminListRepository(db),
     audit: createAuditRepository(db),
+    adminOverview: createAdminOverviewRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

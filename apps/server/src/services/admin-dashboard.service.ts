@@ -1,14 +1,22 @@
-import type { AdminListQuery, AdminUserChange } from '@members-only/shared';
+import { QUOTA_KINDS, type AdminListQuery, type AdminOverview, type AdminUserChange } from '@members-only/shared';
 import type { Actor } from '../policies';
 import { authorize } from '../policies';
 import { conflict, notFound } from '../errors';
 import type { AdminListRepository } from '../repositories/admin-list.repository';
 import type { AuditRepository } from '../repositories/audit.repository';
+import type { AdminOverviewRepository } from '../repositories/admin-overview.repository';
+import type { JobQueue } from '../jobs/queue';
+import type { JobRepository } from '../jobs/job.repository';
+import { toIso } from '../db/index';
 import type { UnitOfWork } from '../repositories';
 import type { UserRepository } from '../repositories/user.repository';
 
 /** The lists an admin can export, and the batches of rows each export reads. */
 export type ExportList = 'users' | 'tracks' | 'lyrics';
+
+/** Days the overview charts (the quota counters are kept as long). */
+const OVERVIEW_DAYS = 14;
+const DAY_MS = 86_400_000;
 
 /** How many of a user's latest tracks the detail panel shows. */
 const DETAIL_TRACKS = 10;
@@ -18,8 +26,17 @@ const DETAIL_TRACKS = 10;
  * detail, role and membership changes, and CSV exports, each change and export written to the
  * audit log. Every method asks the policy module first.
  */
-export function createAdminDashboardService(deps: { lists: AdminListRepository; audit: AuditRepository; users: UserRepository; uow: UnitOfWork }) {
-  const { lists, audit, users, uow } = deps;
+export function createAdminDashboardService(deps: {
+  lists: AdminListRepository;
+  audit: AuditRepository;
+  users: UserRepository;
+  overview: AdminOverviewRepository;
+  jobs: JobRepository;
+  queue: JobQueue;
+  uow: UnitOfWork;
+  now?: () => Date;
+}) {
+  const { lists, audit, users, overview, jobs, queue, uow, now = () => new Date() } = deps;
 
   async function actorName(actor: Actor): Promise<string> {
     return (await users.findById(actor.id))?.username ?? `user ${actor.id}`;
@@ -80,6 +97,45 @@ export function createAdminDashboardService(deps: { lists: AdminListRepository; 
         batches,
         done: (rowCount: number) => audit.record({ actorId: actor.id, actor: name, action: 'export', subject: list, rowCount }),
       };
+    },
+
+    /** Sign-ups, members, generations per tool per day, jobs and storage (the Overview tab). */
+    async overview(actor: Actor): Promise<AdminOverview> {
+      authorize(actor, 'list', 'users');
+      const today = now();
+      const days = Array.from({ length: OVERVIEW_DAYS }, (_, i) => new Date(today.getTime() - (OVERVIEW_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+      const [counts, signups, generations, jobCounts, failures, storage] = await Promise.all([
+        overview.userCounts(),
+        overview.signupsByDay(`${days[0]}T00:00:00.000Z`),
+        overview.generationsByDay(days[0]),
+        jobs.countByStatus(),
+        jobs.recentFailed(5),
+        overview.trackStorage(),
+      ]);
+      const weekAgo = days[OVERVIEW_DAYS - 7];
+      return {
+        users: { ...counts, newLast7Days: signups.filter((s) => s.day >= weekAgo).reduce((n, s) => n + s.count, 0) },
+        days: days.map((day) => ({
+          day,
+          signups: signups.find((s) => s.day === day)?.count ?? 0,
+          generations: Object.fromEntries(QUOTA_KINDS.map((kind) => [kind, generations.find((g) => g.day === day && g.kind === kind)?.count ?? 0])),
+        })),
+        jobs: {
+          queued: jobCounts.queued ?? 0,
+          running: jobCounts.running ?? 0,
+          failed: jobCounts.failed ?? 0,
+          recentFailures: failures.map((j) => ({ id: j.id, type: j.type, error: j.last_error, updatedAt: toIso(j.updated_at) })),
+        },
+        storage: { trackFiles: storage.files, trackBytes: storage.bytes },
+      };
+    },
+
+    /** Puts a job that failed for good back in the queue (404 when there is no such failed job). */
+    async retryJob(actor: Actor, jobId: number) {
+      authorize(actor, 'manage', 'users');
+      const job = await queue.retry(jobId);
+      if (!job) throw notFound('Failed job');
+      return job;
     },
 
     async auditLog(actor: Actor, page: { limit: number; offset: number }) {

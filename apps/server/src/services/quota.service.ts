@@ -25,6 +25,9 @@ function resetPhrase(now: Date, resetsAt: Date): string {
  * statement; a generation that fails before producing anything gives its unit back, so an
  * upstream outage does not eat an artist's day.
  */
+/** Days of counters kept for the admin overview's generations chart. */
+export const QUOTA_HISTORY_DAYS = 14;
+
 export function createQuotaService(deps: { quotas: QuotaRepository; limits: QuotaLimits; now?: () => Date }) {
   const { quotas, limits, now = () => new Date() } = deps;
 
@@ -81,8 +84,8 @@ export function createQuotaService(deps: { quotas: QuotaRepository; limits: Quot
       return { plan: actor.plan, quotas: Object.fromEntries(entries) as QuotasResponse['quotas'] };
     },
 
-    /** Housekeeping: yesterday's and older counters. */
-    prune: () => quotas.deleteBefore(dayOf(now())),
+    /** Housekeeping: counters older than two weeks (the admin overview charts the last 14 days). */
+    prune: () => quotas.deleteBefore(dayOf(new Date(now().getTime() - (QUOTA_HISTORY_DAYS - 1) * 86_400_000))),
   };
 }
 export type QuotaService = ReturnType<typeof createQuotaService>;

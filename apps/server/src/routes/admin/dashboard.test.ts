@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLyricsPageSchema, adminTracksPageSchema, adminUserDetailSchema, adminUsersPageSchema, auditPageSchema } from '@members-only/shared';
+import { adminOverviewSchema, adminLyricsPageSchema, adminTracksPageSchema, adminUserDetailSchema, adminUsersPageSchema, auditPageSchema } from '@members-only/shared';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { neutralizeCell } from '../../presenters/admin.presenter';
 
@@ -175,6 +175,44 @@ describe.each(dialects)('admin dashboard API on %s', (dialect) => {
     expect((await patch(member.user.id, { isPremium: 'yes' })).statusCode).toBe(400);
     // mcflow is an admin now; take it back so later tests see a member.
     expect((await patch(member.user.id, { isAdmin: false })).statusCode).toBe(200);
+  });
+
+  it('sums up the installation: members, sign-ups and generations per day, jobs, storage; a failed job can be retried', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await t.db.kysely
+      .insertInto('quota_usage')
+      .values([
+        { user_id: member.user.id, kind: 'chat', day: today, used: 3 },
+        { user_id: admin.user.id, kind: 'chat', day: today, used: 2 },
+        { user_id: member.user.id, kind: 'review', day: today, used: 1 },
+      ])
+      .execute();
+    const now = new Date().toISOString();
+    const failed = await t.db.kysely
+      .insertInto('jobs')
+      .values({ type: 'track.analyze', payload: '{"trackId":999999}', user_id: member.user.id, status: 'failed', max_attempts: 3, run_at: now, last_error: 'decoder gave up', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const res = await get('/api/admin/overview');
+    expect(res.statusCode).toBe(200);
+    const overview = adminOverviewSchema.parse(res.json());
+    // The seeded artists joined in 2025; the two registered here joined today.
+    expect(overview.users).toMatchObject({ total: 10_002, admins: 1, newLast7Days: 2 });
+    expect(overview.days).toHaveLength(14);
+    const last = overview.days.at(-1)!;
+    expect(last).toMatchObject({ day: today, signups: 2 });
+    expect(last.generations).toMatchObject({ chat: 5, review: 1, cover: 0, beat: 0 });
+    expect(overview.days[0].signups).toBe(0);
+    expect(overview.jobs).toMatchObject({ failed: 1, recentFailures: [expect.objectContaining({ id: failed.id, error: 'decoder gave up' })] });
+    expect(overview.storage).toEqual({ trackFiles: 0, trackBytes: 0 });
+
+    const retry = await t.app.inject({ method: 'POST', url: `/api/admin/jobs/${failed.id}/retry`, headers: { cookie: admin.cookie } });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ id: failed.id, status: 'queued' });
+    expect(adminOverviewSchema.parse((await get('/api/admin/overview')).json()).jobs.failed).toBe(0);
+    // Nothing left to retry.
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/jobs/${failed.id}/retry`, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
   });
 
   it('shows one user with their counts and latest tracks', async () => {

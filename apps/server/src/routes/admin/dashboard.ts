@@ -56,6 +56,13 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ dashboard: AdminDashb
     },
   );
 
+  app.get('/api/admin/overview', { config: { access: 'admin' } }, async (request) => dashboard.overview(requireActor(request)));
+
+  app.post('/api/admin/jobs/:id/retry', { config: { access: 'admin' }, schema: { params: idParamSchema } }, async (request) => {
+    const job = await dashboard.retryJob(requireActor(request), request.params.id);
+    return { id: job.id, status: job.status };
+  });
+
   app.get('/api/admin/audit', { config: { access: 'admin' }, schema: { querystring: pageQuerySchema } }, async (request) => {
     const { rows, ...rest } = page(request.query, await dashboard.auditLog(requireActor(request), request.query));
     return { items: rows.map(presentAuditEvent), ...rest };
