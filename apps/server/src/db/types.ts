@@ -134,6 +134,40 @@ export interface Database {
   throttle_events: ThrottleEventsTable;
   marketing_plans: MarketingPlansTable;
   track_reviews: TrackReviewsTable;
+  cover_arts: CoverArtsTable;
+}
+
+export interface CoverArtsTable {
+  id: Generated<number>;
+  user_id: number;
+  track_id: number | null;
+  conversation_id: number | null;
+  /** The version a restyle or edit started from. */
+  parent_id: number | null;
+  title: string;
+  artist: string | null;
+  style: string;
+  direction: string | null;
+  /** JSON: string[], the edit instructions so far, oldest first. */
+  edits: string;
+  concept: string;
+  /** The full image prompt. */
+  prompt: string;
+  /** JSON: mood, motifs, energy (the built-in renderer's design). */
+  design: string;
+  advisory: Flag;
+  seed: number;
+  engine: string;
+  /** 'model' or 'built-in' */
+  kind: string;
+  /** Storage key of the PNG. */
+  image_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** JSON: DistributorCheck[] */
+  checks: string;
+  created_at: Timestamp;
 }
 
 export interface QuotaUsageTable {
@@ -195,3 +229,4 @@ export type JobRow = Selectable<JobsTable>;
 export type LyricSnippetRow = Selectable<LyricSnippetsTable>;
 export type MarketingPlanRow = Selectable<MarketingPlansTable>;
 export type TrackReviewRow = Selectable<TrackReviewsTable>;
+export type CoverArtRow = Selectable<CoverArtsTable>;
