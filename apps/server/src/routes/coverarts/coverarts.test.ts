@@ -58,7 +58,7 @@ describe.each(dialects)('cover art API, built-in renderer, on %s', (dialect) => 
   let first: CoverArt;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, cover: 4 } });
+    t = await createTestApp(dialect, { QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, cover: 3 } });
     admin = await registerUser(t.app);
     alice = await registerUser(t.app);
     bob = await registerUser(t.app);
