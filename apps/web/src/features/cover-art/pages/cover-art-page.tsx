@@ -60,11 +60,16 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
   const [busy, setBusy] = useState(false);
   const versions = useCoverVersions(conversationId);
 
-  // Another conversation's address (a link, the back button): start from its versions.
-  if (typeof id === 'number' && id !== conversationId) {
-    setConversationId(id);
-    setCover(null);
-    setTrackId(null);
+  // The address changed (a link, the back button, 'Upload a different track'): follow it. The
+  // session's own move from /cover-art to /cover-art/:id after its first cover changes nothing.
+  const [seenId, setSeenId] = useState(id);
+  if (seenId !== id) {
+    setSeenId(id);
+    if (typeof id === 'number' && id !== conversationId) {
+      setConversationId(id);
+      setCover(null);
+      setTrackId(null);
+    }
   }
   // Reopened: show the newest version.
   const newest = versions.data?.[0];
