@@ -67,7 +67,7 @@ export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, o
               </a>
             </Button>
             <Button asChild variant="ghost">
-              <a href={`${cover.imageUrl}?download=1&format=jpg`} download="album-cover.jpg">
+              <a href={`${cover.imageUrl}?download=1&format=jpg`} download="album-cover.jpg" aria-label="Download as JPEG">
                 JPEG
               </a>
             </Button>
