@@ -241,6 +241,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/coverarts': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
   'GET /api/coverarts/:id': { access: 'user', uses: 'coverArt', anonymous: 401, user: 200, other: 404, admin: 404 },
   'GET /api/coverarts/:id/image': { access: 'user', uses: 'coverArt', anonymous: 401, user: 200, other: 404, admin: 200 },
+  'GET /api/coverarts/:id/kit': { access: 'user', uses: 'coverArt', anonymous: 401, user: 200, other: 404, admin: 200 },
   'GET /api/admin/cover-arts': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
 
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).

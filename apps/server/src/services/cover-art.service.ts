@@ -32,6 +32,7 @@ import { incompleteReplyError } from '../providers/text/finish';
 import type { CoverImageProvider } from '../providers/image/types';
 import type { FileStorage } from '../providers/storage/types';
 import { describeImage } from '../providers/image/normalise';
+import { releaseKitZip } from '../providers/image/release-kit';
 import { badRequest } from '../errors';
 import { authorize, type Actor } from '../policies/index';
 
@@ -103,7 +104,7 @@ export async function distributorChecks(png: Buffer, input: { layout: CoverLayou
   const layout = input.layout;
   if (layout) {
     const inside = (b: { x: number; y: number; width: number; height: number }) =>
-      b.x >= layout.safeMargin - 1 && b.y >= layout.safeMargin - 1 && b.x + b.width <= layout.size - layout.safeMargin + 1 && b.y + b.height <= layout.size - layout.safeMargin + 1;
+      b.x >= layout.safeMargin - 1 && b.y >= layout.safeMargin - 1 && b.x + b.width <= layout.width - layout.safeMargin + 1 && b.y + b.height <= layout.height - layout.safeMargin + 1;
     const boxes = [layout.title, ...(layout.artist ? [layout.artist] : []), ...(layout.label ? [layout.label] : [])];
     const ok = boxes.every(inside);
     checks.push({
@@ -280,6 +281,23 @@ export function createCoverArtService(deps: {
     async image(actor: Actor, id: number) {
       const row = authorize(actor, 'view', 'coverArt', await covers.findById(id));
       return { stream: storage.read(row.image_key), bytes: row.bytes, id: row.id };
+    },
+
+    /** The release kit (master PNG and JPEG, post, story, preview) as a ZIP, for its owner or an admin. */
+    async releaseKit(actor: Actor, id: number): Promise<{ zip: Buffer; title: string }> {
+      const cover = coverRecord(authorize(actor, 'view', 'coverArt', await covers.findById(id)));
+      // A version never changes, so its kit is drawn once and kept beside the image.
+      const kitKey = cover.image_key.replace(/\.png$/, '-kit.zip');
+      if ((await storage.size(kitKey)) !== undefined) return { zip: await loadImage(kitKey), title: cover.title };
+      const master = await loadImage(cover.image_key);
+      const design: CoverDesign | null =
+        cover.kind === 'built-in'
+          ? { title: cover.title, artist: cover.artist, style: cover.style, mood: cover.design.mood, motifs: cover.design.motifs, energy: cover.design.energy, advisory: cover.advisory, seed: Number(cover.seed), edits: cover.edits }
+          : null;
+      const zip = await releaseKitZip(master, design);
+      const written = await storage.write(kitKey, Readable.from([zip]));
+      await written.commit();
+      return { zip, title: cover.title };
     },
 
     async listAll(actor: Actor): Promise<CoverArtRecord[]> {

@@ -31,7 +31,10 @@ export interface Box {
   height: number;
 }
 export interface CoverLayout {
+  /** The square art's size (the frame's longer side). */
   size: number;
+  width: number;
+  height: number;
   safeMargin: number;
   /** Where the title block is set (its estimated ink box). */
   title: Box & { lines: string[]; fontSize: number; family: CoverFontFamily };
@@ -64,16 +67,23 @@ interface StyleFrame {
   rotate: number;
 }
 
-/** Lays out and draws one cover as SVG. Deterministic: the same design gives the same SVG. */
-export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVER_SIZE): ComposedCover {
-  const S = size;
+/**
+ * Lays out and draws one cover as SVG. Deterministic: the same design gives the same SVG. A
+ * `frame` other than the square (a 1080×1920 story) crops the art from the centre of a square as
+ * large as its longer side and sets the title and label again for that frame.
+ */
+export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVER_SIZE, frameSize?: { width: number; height: number }): ComposedCover {
+  const W = frameSize?.width ?? size;
+  const H = frameSize?.height ?? size;
+  const S = Math.max(W, H);
+  const M = Math.min(W, H);
   const edits = (design.edits ?? []).join('. ');
   const random = createRandom(hashString(`${design.style}|${edits}`, design.seed));
   const mood = (edits && moodOfText(edits)) || design.mood;
   const motifs = [...new Set([...motifsOfText(edits), ...design.motifs])].slice(0, 3);
   const shift = paletteShiftOf(edits);
   const palette = paletteFor(mood, design.style, random, shift);
-  const margin = Math.round(S * SAFE_MARGIN_RATIO);
+  const margin = Math.round(M * SAFE_MARGIN_RATIO);
 
   const frame = STYLES[design.style](S, palette, random, design.energy);
   const motifLayer = motifs.map((m) => drawMotif(m, S, palette, random, design.style)).join('');
@@ -90,9 +100,9 @@ export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVE
   if (/\b(smaller|subtle)\b/.test(lower)) frame.titleWidth = Math.max(0.45, frame.titleWidth - 0.2);
 
   // The label sits in the bottom-right corner, inside the safe margin.
-  const labelW = Math.round(S * 0.17);
+  const labelW = Math.round(M * 0.17);
   const labelH = Math.round(labelW * 0.61);
-  const label: Box | null = design.advisory ? { x: S - margin - labelW, y: S - margin - labelH, width: labelW, height: labelH } : null;
+  const label: Box | null = design.advisory ? { x: W - margin - labelW, y: H - margin - labelH, width: labelW, height: labelH } : null;
 
   const font = STYLE_FONTS[design.style];
   const metrics = fonts[font.family];
@@ -100,30 +110,30 @@ export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVE
   const artistText = design.artist?.replace(/\s+/g, ' ').trim() ? (font.uppercase ? design.artist.trim().toUpperCase() : design.artist.trim()) : null;
 
   // The area the title may use.
-  const inner = S - 2 * margin;
+  const inner = W - 2 * margin;
   const boxWidth = inner * frame.titleWidth;
-  const bottomLimit = S - margin - (label ? labelH + S * 0.03 : 0) - (artistText ? S * 0.06 : 0);
-  const maxHeight = frame.placement === 'center' ? S * 0.46 : S * 0.36;
-  const fit = fitTitle(text, metrics, boxWidth, maxHeight, font.letterSpacing, font.uppercase, S * 0.2);
+  const bottomLimit = H - margin - (label ? labelH + M * 0.03 : 0) - (artistText ? M * 0.06 : 0);
+  const maxHeight = frame.placement === 'center' ? H * 0.46 : H * 0.36;
+  const fit = fitTitle(text, metrics, boxWidth, maxHeight, font.letterSpacing, font.uppercase, M * 0.2);
   const blockHeight = fit.blockHeight;
   let top: number;
   switch (frame.placement) {
     case 'top':
-      top = margin + S * 0.02;
+      top = margin + M * 0.02;
       break;
     case 'center':
-      top = (S - blockHeight) / 2;
+      top = (H - blockHeight) / 2;
       break;
     case 'lower':
-      top = S * 0.62 - blockHeight / 2;
+      top = H * 0.62 - blockHeight / 2;
       break;
     case 'bottom':
-      top = S - margin - blockHeight - S * 0.02;
+      top = H - margin - blockHeight - M * 0.02;
       break;
   }
   top = Math.max(margin, Math.min(top, bottomLimit - blockHeight));
-  const left = frame.align === 'middle' ? (S - fit.width) / 2 : margin + S * 0.01;
-  const anchorX = frame.align === 'middle' ? S / 2 : left;
+  const left = frame.align === 'middle' ? (W - fit.width) / 2 : margin + M * 0.01;
+  const anchorX = frame.align === 'middle' ? W / 2 : left;
 
   // Keep the title readable over what lies behind it.
   const behind = averageBackground(palette);
@@ -139,29 +149,33 @@ export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVE
     ink,
     palette,
     rotate: frame.rotate,
-    S,
+    S: W,
     random,
   });
 
   let artistBox: Box | null = null;
   let artistSvg = '';
   if (artistText) {
-    const artistSize = Math.min(S * 0.035, (boxWidth * 0.8) / Math.max(0.1, fonts['Space Mono'].width(artistText) + artistText.length * 0.15));
-    const y = top + blockHeight + S * 0.05;
+    const artistSize = Math.min(M * 0.035, (boxWidth * 0.8) / Math.max(0.1, fonts['Space Mono'].width(artistText) + artistText.length * 0.15));
+    const y = top + blockHeight + M * 0.05;
     const width = (fonts['Space Mono'].width(artistText) + artistText.length * 0.15) * artistSize;
-    artistBox = { x: frame.align === 'middle' ? (S - width) / 2 : left, y: y - artistSize * 0.75, width, height: artistSize };
+    artistBox = { x: frame.align === 'middle' ? (W - width) / 2 : left, y: y - artistSize * 0.75, width, height: artistSize };
     artistSvg = `<text x="${r1(anchorX)}" y="${r1(y)}" font-family="Space Mono" font-weight="700" font-size="${r1(artistSize)}" letter-spacing="${r1(artistSize * 0.15)}" text-anchor="${frame.align}" fill="${css(ink, 0.85)}">${esc(artistText)}</text>`;
   }
 
   const labelSvg = label ? drawAdvisoryLabel(label) : '';
-  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 ${S} ${S}">`;
-  const svg = `${open}<defs>${frame.defs.join('')}</defs>${frame.back.join('')}${motifLayer}${frame.front.join('')}${titleGroup}${artistSvg}${labelSvg}</svg>`;
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`;
+  const art = `${frame.back.join('')}${motifLayer}${frame.front.join('')}`;
+  const shifted = W === S && H === S ? art : `<g transform="translate(${r1((W - S) / 2)} ${r1((H - S) / 2)})">${art}</g>`;
+  const svg = `${open}<defs>${frame.defs.join('')}</defs>${shifted}${titleGroup}${artistSvg}${labelSvg}</svg>`;
   const titleSvg = `${open}<defs>${frame.defs.join('')}</defs>${titleGroup}</svg>`;
   return {
     svg,
     titleSvg,
     layout: {
       size: S,
+      width: W,
+      height: H,
       safeMargin: margin,
       title: { x: left, y: top, width: fit.width, height: blockHeight, lines: fit.lines, fontSize: fit.fontSize, family: font.family },
       artist: artistBox,

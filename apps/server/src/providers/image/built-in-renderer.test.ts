@@ -97,3 +97,21 @@ describe('built-in cover renderer', () => {
     expect(a.layout.title.y).toBeLessThan(original.layout.title.y);
   });
 });
+
+describe('the story frame', () => {
+  it('sets the title again inside the 1080×1920 frame’s safe margins, with the label in its corner', async () => {
+    const { png, titleBounds, layout } = await renderCover(
+      { ...base, title: 'The Incredibly Long and Winding Story of a Kid From the Block', style: 'vintage-90s', advisory: true },
+      { frame: { width: 1080, height: 1920 }, measureTitle: true },
+    );
+    expect(await sharp(png).metadata()).toMatchObject({ width: 1080, height: 1920 });
+    const b = titleBounds!;
+    const m = layout.safeMargin * 0.8;
+    expect(b.x).toBeGreaterThanOrEqual(m);
+    expect(b.x + b.width).toBeLessThanOrEqual(1080 - m);
+    expect(b.y).toBeGreaterThanOrEqual(m);
+    expect(b.y + b.height).toBeLessThanOrEqual(1920 - m);
+    expect(layout.label!.x + layout.label!.width).toBeLessThanOrEqual(1080 - layout.safeMargin);
+    expect(layout.label!.y + layout.label!.height).toBeLessThanOrEqual(1920 - layout.safeMargin);
+  });
+});

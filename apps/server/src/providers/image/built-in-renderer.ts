@@ -40,10 +40,13 @@ export interface RenderedCover {
 }
 
 /** Composes the design as SVG, rasterises it with the bundled fonts, adds grain, and writes a 3000×3000 sRGB PNG. */
-export async function renderCover(design: CoverDesign, options: { size?: number; measureTitle?: boolean } = {}): Promise<RenderedCover> {
+export async function renderCover(
+  design: CoverDesign,
+  options: { size?: number; frame?: { width: number; height: number }; measureTitle?: boolean } = {},
+): Promise<RenderedCover> {
   const size = options.size ?? COVER_SIZE;
   const fonts = coverFonts();
-  const composed = composeCover(design, fonts.metrics, size);
+  const composed = composeCover(design, fonts.metrics, size, options.frame);
   // Only the bundled fonts: the same pixels on every machine, whatever it has installed.
   const fontOptions = { fontFiles: fonts.files, loadSystemFonts: false, defaultFontFamily: 'Anton', serifFamily: 'Abril Fatface', sansSerifFamily: 'Anton', monospaceFamily: 'Space Mono' };
   const rendered = new Resvg(composed.svg, { fitTo: { mode: 'original' }, font: fontOptions }).render();

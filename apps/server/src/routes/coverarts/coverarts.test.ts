@@ -220,3 +220,62 @@ describe('cover art with a text model and an image model', () => {
     expect(quotas.quotas.cover.used).toBe(1);
   });
 });
+
+/** The entries of a stored ZIP: names and bytes (this app writes them uncompressed). */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28);
+    files.set(name, zip.subarray(start, start + size));
+    at = start + size;
+  }
+  return files;
+}
+
+describe('the release kit', () => {
+  let t: TestApp;
+  let alice: User;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    await registerUser(t.app);
+    alice = await registerUser(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  it('downloads the master (PNG and a JPEG under 10 MB), a post, a story with the title set again, and a preview, each at its size', async () => {
+    const cover = coverArtSchema.parse((await create(t, alice.cookie, { prompt: 'Gold on black', title: 'Neon Chrome', style: 'luxury-opulent', advisory: true })).json());
+    const res = await t.app.inject({ url: `/api/coverarts/${cover.id}/kit`, headers: { cookie: alice.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="album-cover-kit.zip"');
+    const files = unzip(res.rawPayload);
+    expect([...files.keys()]).toEqual(['album-cover-3000.png', 'album-cover-3000.jpg', 'post-1080x1080.png', 'story-1080x1920.png', 'preview-640.png', 'README.txt']);
+    const sizes = Object.fromEntries(
+      await Promise.all(
+        [...files].filter(([n]) => n !== 'README.txt').map(async ([name, data]) => {
+          const meta = await sharp(data).metadata();
+          return [name, [meta.format, meta.width, meta.height, meta.space]];
+        }),
+      ),
+    );
+    expect(sizes).toEqual({
+      'album-cover-3000.png': ['png', 3000, 3000, 'srgb'],
+      'album-cover-3000.jpg': ['jpeg', 3000, 3000, 'srgb'],
+      'post-1080x1080.png': ['png', 1080, 1080, 'srgb'],
+      'story-1080x1920.png': ['png', 1080, 1920, 'srgb'],
+      'preview-640.png': ['png', 640, 640, 'srgb'],
+    });
+    expect(files.get('album-cover-3000.jpg')!.length).toBeLessThan(10 * 1024 * 1024);
+    // The post is drawn again, not scaled: it differs from the master scaled down.
+    const scaled = await sharp(files.get('album-cover-3000.png')!).resize(1080, 1080).raw().toBuffer();
+    const drawn = await sharp(files.get('post-1080x1080.png')!).removeAlpha().raw().toBuffer();
+    expect(drawn.equals(scaled)).toBe(false);
+    // A second download is the same kit.
+    const again = await t.app.inject({ url: `/api/coverarts/${cover.id}/kit`, headers: { cookie: alice.cookie } });
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+  }, 60_000);
+});

@@ -50,6 +50,12 @@ export const coverArtRoutes: FastifyPluginAsyncZod<{ covers: CoverArtService; qu
     return reply.type('image/png').header('content-length', String(image.bytes)).send(image.stream);
   });
 
+  // The release kit in one download: master PNG and JPEG, 1080×1080 post, 1080×1920 story, 640×640 preview.
+  app.get('/api/coverarts/:id/kit', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    const kit = await covers.releaseKit(requireActor(request), request.params.id);
+    return reply.type('application/zip').header('content-disposition', 'attachment; filename="album-cover-kit.zip"').header('cache-control', 'private, no-store').send(kit.zip);
+  });
+
   // Spec §3: the admin list of cover arts (id, userId, prompt, trackId, createdAt, imageUrl).
   app.get('/api/admin/cover-arts', { config: { access: 'admin' } }, async (request) => {
     return (await covers.listAll(requireActor(request))).map(presentAdminCoverArt);

@@ -1,5 +1,5 @@
 import { COVER, COVER_MESSAGES, COVER_STYLE_LABELS, type CoverArt } from '@members-only/shared/cover';
-import { Download, Palette, RotateCcw, Sparkles, Wand2 } from 'lucide-react';
+import { Download, Package, Palette, RotateCcw, Sparkles, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -69,6 +69,11 @@ export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, o
             <Button asChild variant="ghost">
               <a href={`${cover.imageUrl}?download=1&format=jpg`} download="album-cover.jpg" aria-label="Download as JPEG">
                 JPEG
+              </a>
+            </Button>
+            <Button asChild variant="ghost">
+              <a href={`/api/coverarts/${cover.id}/kit`} download="album-cover-kit.zip" aria-label="Download the release kit (master, post, story and preview)">
+                <Package aria-hidden="true" /> Release kit
               </a>
             </Button>
           </div>
