@@ -81,13 +81,18 @@ test.describe('Cover Art', () => {
     await versions.last().click();
     await expect(image).toHaveAttribute('src', firstSrc!);
     const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Download' }).click();
+    await page.getByRole('link', { name: 'Download', exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('album-cover.png');
     const bytes = fs.readFileSync((await download.path())!);
     expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
     // IHDR: width and height, big-endian, at bytes 16 and 20.
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([3000, 3000]);
+
+    // The release kit for the same version.
+    const kit = page.waitForEvent('download');
+    await page.getByRole('link', { name: /release kit/ }).click();
+    expect((await kit).suggestedFilename()).toBe('album-cover-kit.zip');
 
     await page.getByRole('button', { name: 'Upload a different track' }).click();
     await expect(page).toHaveURL(/\/cover-art$/);
