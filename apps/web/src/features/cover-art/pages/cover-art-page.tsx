@@ -1,5 +1,5 @@
 import { COVER, COVER_MESSAGES, COVER_STYLES, COVER_STYLE_LABELS, type CoverArt, type CoverStyle, type CreateCoverArtInput } from '@members-only/shared/cover';
-import type { Track } from '@members-only/shared/tracks';
+import { titleFromFilename, type Track } from '@members-only/shared/tracks';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, FileQuestion, Sparkles } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -148,7 +148,8 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
         {step === 'upload' && !(conversationId !== null && versions.isPending) ? (
           renderUpload((track) => {
             setTrackId(track.id);
-            setTitle((t) => t || track.title);
+            // Spec §3: the default title is the file name's part after its last dash.
+            setTitle((t) => t || titleFromFilename(track.originalName));
           })
         ) : null}
         {step === 'generating' ? (
