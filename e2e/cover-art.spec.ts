@@ -50,6 +50,7 @@ test.describe('Cover Art', () => {
 
     const title = page.getByLabel('Song title');
     const generate = page.getByRole('button', { name: 'Generate Cover Art' });
+    await expect(title).toHaveValue('Neon Chrome'); // from 'artist-Neon Chrome.wav' (spec §3)
     await title.fill('');
     await expect(generate).toBeDisabled();
     await title.fill('Neon Chrome');
