@@ -273,9 +273,31 @@ test.describe('signed in', () => {
     await expectAccessibleInBothThemes(page, '/review with a track');
   });
 
+  test('Cover Art: the upload step and a finished cover with its checklist and versions', async ({ page, user: _user }) => {
+    test.setTimeout(90_000);
+    await page.goto('/cover-art');
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Cover Art Generator' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/cover-art upload');
+    const res = await page.request.post('/api/tracks/upload', {
+      multipart: { audioFile: { name: 'Night Drive.wav', mimeType: 'audio/wav', buffer: toneWav() } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const track = (await res.json()) as { id: number };
+    const lyrics = await page.request.put(`/api/tracks/${track.id}/transcription`, { data: { transcription: 'Rain on the window, neon on the chrome' } });
+    expect(lyrics.status()).toBe(200);
+    const created = await page.request.post('/api/coverarts', { data: { prompt: 'Neon rain', title: 'Night Drive', trackId: track.id } });
+    expect(created.status(), await created.text()).toBe(201);
+    const cover = (await created.json()) as { id: number; conversationId: number };
+    const restyled = await page.request.post('/api/coverarts', { data: { prompt: 'Neon rain', mode: 'restyle', parentId: cover.id, style: 'street-art' } });
+    expect(restyled.status()).toBe(201);
+    await page.goto(`/cover-art/${cover.conversationId}`);
+    await expect(page.getByTestId('cover-image')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Versions' }).getByRole('button')).toHaveCount(2);
+    await expectAccessibleInBothThemes(page, '/cover-art complete');
+  });
+
   test('tool placeholders', async ({ page, user: _user }) => {
     for (const [url, title] of [
-      ['/cover-art', 'AI Cover Art Generator'],
       ['/marketing', 'Marketing Plan'],
       ['/studio', 'Studio'],
       ['/payouts', 'Payouts'],
@@ -406,6 +428,7 @@ test.describe('admin', () => {
       // Each tab, and a user's detail.
       for (const [tab, ready] of [
         ['Tracks', page.getByText('No tracks found')],
+        ['Cover Arts', page.getByText('No cover arts found')],
         ['Audit log', page.getByText('Nothing recorded yet')],
         ['Services', page.getByRole('heading', { level: 2, name: 'Services' })],
       ] as const) {

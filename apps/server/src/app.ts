@@ -40,6 +40,9 @@ import { marketingRoutes } from './routes/marketing/index';
 import { createMarketingService } from './services/marketing.service';
 import { reviewRoutes } from './routes/review/index';
 import { createReviewService } from './services/review.service';
+import { coverArtRoutes } from './routes/coverarts/index';
+import { createCoverArtService } from './services/cover-art.service';
+import { createCoverImageProvider, type ImageSettings } from './providers/image/index';
 
 export type AppEnv = Pick<
   Env,
@@ -58,6 +61,7 @@ export type AppEnv = Pick<
   | 'webDistDir'
   | keyof TextSettings
   | keyof SpeechSettings
+  | keyof ImageSettings
   | 'dataDir'
   | 'MAX_UPLOAD_MB'
   | 'UPLOAD_IDLE_TIMEOUT_SECONDS'
@@ -123,6 +127,15 @@ export function createServices(db: Db, env: AppEnv) {
     uow,
     text,
   });
+  const covers = createCoverArtService({
+    covers: repos.coverArts,
+    conversations: repos.conversations,
+    tracks: repos.tracks,
+    uow,
+    text,
+    images: createCoverImageProvider(env),
+    storage,
+  });
   const dashboard = createAdminDashboardService({
     lists: repos.adminLists,
     audit: repos.audit,
@@ -132,7 +145,7 @@ export function createServices(db: Db, env: AppEnv) {
     queue,
     uow,
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, queue, createWorker };
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -195,6 +208,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(trackRoutes, { tracks: services.tracks, uploads: { maxUploadMb: env.MAX_UPLOAD_MB, idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS } });
   await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
   await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
+  await app.register(coverArtRoutes, { covers: services.covers, quotas: services.quotas });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
 

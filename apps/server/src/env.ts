@@ -77,6 +77,11 @@ const envSchema = z.object({
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().min(1).default('whisper-1'),
   STT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  /** Cover images on the OpenAI Images protocol (generations and edits). Unset: the built-in cover renderer. */
+  IMAGE_BASE_URL: z.url('must be a URL such as https://api.openai.com/v1').optional(),
+  IMAGE_API_KEY: z.string().optional(),
+  IMAGE_MODEL: z.string().min(1).optional(),
+  IMAGE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(120),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(2048).default(50),
   /** Seconds an upload may send nothing before it is stopped (408) and its partial file discarded. */
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
@@ -108,6 +113,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.AI_BASE_URL && !env.AI_MODEL) {
     throw new EnvError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the model name to use)');
+  }
+  if (env.IMAGE_BASE_URL && !env.IMAGE_MODEL) {
+    throw new EnvError('Invalid configuration:\n  IMAGE_MODEL: required when IMAGE_BASE_URL is set (the image model name to use)');
   }
   const dataDir = path.resolve(baseDir(), env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });

@@ -22,7 +22,7 @@ import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type 
 type Actor = 'anonymous' | 'user' | 'other' | 'admin';
 /** One status, or the statuses that all count as the expected outcome. */
 type Status = number | readonly number[];
-type FixtureKind = 'account' | 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job' | 'marketingConversation' | 'marketingPlan';
+type FixtureKind = 'account' | 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job' | 'marketingConversation' | 'marketingPlan' | 'coverArt';
 
 interface Person {
   id: number;
@@ -41,6 +41,7 @@ interface Fixtures {
   job: number;
   marketingConversation: number;
   marketingPlan: number;
+  coverArt: number;
 }
 interface RequestContext {
   actor: Actor;
@@ -222,6 +223,29 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/marketing-plans/:id/calendar.ics': { access: 'user', uses: 'marketingPlan', anonymous: 401, user: 200, other: 404, admin: 404 },
 
+  // Cover Art: covers of A's track; the image also shows to admins (the admin list links to it).
+  'POST /api/coverarts/concept': {
+    access: 'user',
+    anonymous: 401,
+    user: 200,
+    other: 404,
+    admin: 404,
+    request: ({ fixtures }) => json({ trackId: fixtures.track }),
+  },
+  'POST /api/coverarts': {
+    access: 'user',
+    anonymous: 401,
+    user: 201,
+    other: 404,
+    admin: 404,
+    request: ({ fixtures }) => json({ prompt: 'Gold on black', mode: 'restyle', parentId: fixtures.coverArt, style: 'luxury-opulent' }),
+  },
+  'GET /api/coverarts': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'GET /api/coverarts/:id': { access: 'user', uses: 'coverArt', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'GET /api/coverarts/:id/image': { access: 'user', uses: 'coverArt', anonymous: 401, user: 200, other: 404, admin: 200 },
+  'GET /api/coverarts/:id/kit': { access: 'user', uses: 'coverArt', anonymous: 401, user: 200, other: 404, admin: 200 },
+  'GET /api/admin/cover-arts': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
+
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
 
@@ -237,6 +261,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/audit': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
   'GET /api/admin/export/users': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
   'GET /api/admin/export/tracks': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
+  'GET /api/admin/export/cover-arts': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
   'GET /api/admin/export/lyrics': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
   'GET /api/admin/services': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
 };
@@ -403,8 +428,11 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       inject('POST', '/api/marketing', a.cookie, json({ title: 'Fixture Single', context: 'Late-night listeners', releaseDate: '2027-01-15', trackId: track.id })),
       201,
     );
+    await ok(inject('PUT', `/api/tracks/${track.id}/transcription`, a.cookie, json({ transcription: 'Rain on the window, neon on the chrome' })), 200);
+    const cover = await ok(inject('POST', '/api/coverarts', a.cookie, json({ prompt: 'Night city', title: 'Fixture Cover', trackId: track.id })), 201);
     fixtures = {
       account: a.id,
+      coverArt: cover.id,
       conversation,
       lyricsConversation,
       snippet,

@@ -288,6 +288,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let loginTarget: Awaited<ReturnType<typeof registerUser>>;
   /** The database as it was after the last request. */
   let last: Fingerprint;
+  /** A's track (with lyrics) and cover, for the Cover Art examples. */
+  let coverFixture: { track: number; cover: number };
   /** A's marketing conversation and plan (POST /api/marketing saves into it; plan routes read it). */
   let marketing: { conversation: number; plan: number };
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
@@ -347,10 +349,20 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     const track = await uploadWav(a.cookie);
     const plan = (await post('/api/marketing', { title: 'Fuzz single', context: 'Fuzz fans', releaseDate: '2027-01-15', trackId: track.id })) as { id: number; conversationId: number };
     marketing = { conversation: plan.conversationId, plan: plan.id };
+    const cover = (await post('/api/coverarts', { prompt: 'Fuzz cover', title: 'Fuzz Single' })) as { id: number };
+    coverFixture = { track: track.id, cover: cover.id };
+    await t.app.inject({ method: 'PUT', url: `/api/tracks/${track.id}/transcription`, headers: { cookie }, payload: { transcription: 'Rain on the window' } });
     // B's resources, for DELETE: A's own fixtures stay for the other routes, and A deleting B's is a 404.
     const bChat = (await post('/api/conversations', { category: 'lyrics' }, { cookie: b.cookie })).id as number;
     const bSnippet = (await post(`/api/conversations/${bChat}/lyrics`, { content: 'b bar', position: 0 }, { cookie: b.cookie })).id as number;
     const bTrack = await uploadWav(b.cookie);
+    // A job that failed for good, for the admin's Retry (its valid example puts it back in the queue).
+    const at = new Date().toISOString();
+    const failedJob = await t.db.kysely
+      .insertInto('jobs')
+      .values({ type: 'track.analyze', payload: JSON.stringify({ trackId: bTrack.id }), user_id: b.user.id, status: 'failed', max_attempts: 3, run_at: at, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     protectedIds = (route) => {
       if (route.url.startsWith('/api/conversations/:')) return [String(chat), String(lyrics)];
@@ -367,6 +379,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.url.startsWith('/api/lyrics/:')) return [String(del ? bSnippet : snippet)];
       if (route.url.startsWith('/api/tracks/:')) return [String(del ? bTrack.id : track.id)];
       if (route.url.startsWith('/api/jobs/:')) return [String(track.analysis.jobId)];
+      if (route.url.startsWith('/api/admin/jobs/:')) return [String(failedJob.id)];
+      if (route.url.startsWith('/api/coverarts/:')) return [String(cover.id)];
       return ['1'];
     };
     last = await fingerprint();
@@ -404,6 +418,9 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/login': () => ({ username: loginTarget.username, password: loginTarget.password }),
     // A date the schema's pattern cannot invent, in A's own marketing conversation.
     'POST /api/marketing': () => ({ conversationId: marketing.conversation, title: 'Fuzz single', context: 'Fans of fuzz', releaseDate: '2027-01-15' }),
+    // A new cover of A's track (no parent or conversation of anyone's to name), and its concept.
+    'POST /api/coverarts': () => ({ prompt: 'Fuzz cover', title: 'Fuzz Single', trackId: coverFixture.track }),
+    'POST /api/coverarts/concept': () => ({ trackId: coverFixture.track }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],

@@ -15,6 +15,7 @@ export const SERVICE_IDS = [
   'text.marketing',
   'text.review',
   'speech',
+  'image',
   'storage',
   'database',
 ] as const;
@@ -133,7 +134,22 @@ export const adminLyricRowSchema = z.object({
 });
 export type AdminLyricRow = z.infer<typeof adminLyricRowSchema>;
 
+/** Spec §3 'Admin cover art row', with the artist's name and the cover's title. */
+export const adminCoverArtRowSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  title: z.string(),
+  prompt: z.string(),
+  trackId: z.number().nullable(),
+  /** The image, for the owner and admins only. */
+  imageUrl: z.string(),
+  createdAt: z.string(),
+});
+export type AdminCoverArtRow = z.infer<typeof adminCoverArtRowSchema>;
+
 export const adminUsersPageSchema = adminPageSchema(adminUserRowSchema);
+export const adminCoverArtsPageSchema = adminPageSchema(adminCoverArtRowSchema);
 export const adminTracksPageSchema = adminPageSchema(adminTrackRowSchema);
 export const adminLyricsPageSchema = adminPageSchema(adminLyricRowSchema);
 

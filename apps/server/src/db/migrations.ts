@@ -272,6 +272,47 @@ function migration008MarketingPlans(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Cover Art: every version of a cover, with its prompt, track and owner (spec §3 'Admin cover art
+ * row'), the design it was drawn from (style, seed, edits) so a restyle or edit starts from it,
+ * and the distributor check measured on the file.
+ */
+function migration009CoverArts(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('cover_arts'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('track_id', 'integer', (col) => col.references('tracks.id').onDelete('set null'))
+        .addColumn('conversation_id', 'integer', (col) => col.references('conversations.id').onDelete('set null'))
+        .addColumn('parent_id', 'integer')
+        .addColumn('title', 'text', (col) => col.notNull())
+        .addColumn('artist', 'text')
+        .addColumn('style', 'text', (col) => col.notNull())
+        .addColumn('direction', 'text')
+        .addColumn('edits', 'text', (col) => col.notNull())
+        .addColumn('concept', 'text', (col) => col.notNull())
+        .addColumn('prompt', 'text', (col) => col.notNull())
+        .addColumn('design', 'text', (col) => col.notNull())
+        .addColumn('advisory', c.flag, (col) => col.notNull())
+        .addColumn('seed', 'integer', (col) => col.notNull())
+        .addColumn('engine', 'text', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('image_key', 'text', (col) => col.notNull())
+        .addColumn('width', 'integer', (col) => col.notNull())
+        .addColumn('height', 'integer', (col) => col.notNull())
+        .addColumn('bytes', 'integer', (col) => col.notNull())
+        .addColumn('checks', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('cover_arts_user_idx').on('cover_arts').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('cover_arts_track_idx').on('cover_arts').columns(['track_id']).execute();
+      await db.schema.createIndex('cover_arts_conversation_idx').on('cover_arts').columns(['conversation_id']).execute();
+    },
+  };
+}
+
 /** Song Review: the track's short-term loudness once a second, drawn under the waveform. */
 function migration012TrackLoudnessCurve(): Migration {
   return {
@@ -319,6 +360,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '006_quotas_and_throttles': migration006(dialect),
         '008_marketing_plans': migration008MarketingPlans(dialect),
         '007_track_reviews': migration007TrackReviews(dialect),
+        '009_cover_arts': migration009CoverArts(dialect),
         '012_track_loudness_curve': migration012TrackLoudnessCurve(),
         '014_audit_events': migration014AuditEvents(dialect),
       };

@@ -137,6 +137,7 @@ export interface Database {
   marketing_plans: MarketingPlansTable;
   track_reviews: TrackReviewsTable;
   audit_events: AuditEventsTable;
+  cover_arts: CoverArtsTable;
 }
 
 export interface AuditEventsTable {
@@ -146,6 +147,39 @@ export interface AuditEventsTable {
   action: string;
   subject: string;
   row_count: number | null;
+  created_at: Timestamp;
+}
+
+export interface CoverArtsTable {
+  id: Generated<number>;
+  user_id: number;
+  track_id: number | null;
+  conversation_id: number | null;
+  /** The version a restyle or edit started from. */
+  parent_id: number | null;
+  title: string;
+  artist: string | null;
+  style: string;
+  direction: string | null;
+  /** JSON: string[], the edit instructions so far, oldest first. */
+  edits: string;
+  concept: string;
+  /** The full image prompt. */
+  prompt: string;
+  /** JSON: mood, motifs, energy (the built-in renderer's design). */
+  design: string;
+  advisory: Flag;
+  seed: number;
+  engine: string;
+  /** 'model' or 'built-in' */
+  kind: string;
+  /** Storage key of the PNG. */
+  image_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** JSON: DistributorCheck[] */
+  checks: string;
   created_at: Timestamp;
 }
 
@@ -209,3 +243,4 @@ export type LyricSnippetRow = Selectable<LyricSnippetsTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type MarketingPlanRow = Selectable<MarketingPlansTable>;
 export type TrackReviewRow = Selectable<TrackReviewsTable>;
+export type CoverArtRow = Selectable<CoverArtsTable>;

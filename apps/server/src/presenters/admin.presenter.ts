@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { AdminLyricRow, AdminTrackRow, AdminUserRow, AuditEvent, MembershipStatus } from '@members-only/shared';
+import type { AdminCoverArtRow, AdminLyricRow, AdminTrackRow, AdminUserRow, AuditEvent, MembershipStatus } from '@members-only/shared';
 import { AUDIT_ACTIONS, membershipStatusSchema } from '@members-only/shared';
 import { toIso } from '../db/index';
 import type { AuditEventRow } from '../db/types';
-import type { AdminLyricListRow, AdminTrackListRow, AdminUserListRow } from '../repositories/admin-list.repository';
+import type { AdminCoverArtListRow, AdminLyricListRow, AdminTrackListRow, AdminUserListRow } from '../repositories/admin-list.repository';
+import { coverImageUrl } from './cover-art.presenter';
 
 const status = (value: string): MembershipStatus => (membershipStatusSchema.safeParse(value).data ?? 'free');
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -35,6 +36,19 @@ export function presentAdminTrack(row: AdminTrackListRow): AdminTrackRow {
     title: row.title,
     duration: num(row.duration),
     audioUrl: `/uploads/tracks/${encodeURIComponent(row.filename)}`,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export function presentAdminCoverArt(row: AdminCoverArtListRow): AdminCoverArtRow {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    username: row.username,
+    title: row.title,
+    prompt: row.prompt,
+    trackId: row.track_id,
+    imageUrl: coverImageUrl(row.id),
     createdAt: toIso(row.created_at),
   };
 }
@@ -90,6 +104,15 @@ export const EXPORT_COLUMNS = {
     ['originalName', (r: AdminTrackRow) => r.originalName],
     ['duration', (r: AdminTrackRow) => r.duration],
     ['createdAt', (r: AdminTrackRow) => r.createdAt],
+  ],
+  'cover-arts': [
+    ['id', (r: AdminCoverArtRow) => r.id],
+    ['userId', (r: AdminCoverArtRow) => r.userId],
+    ['username', (r: AdminCoverArtRow) => r.username],
+    ['title', (r: AdminCoverArtRow) => r.title],
+    ['prompt', (r: AdminCoverArtRow) => r.prompt],
+    ['trackId', (r: AdminCoverArtRow) => r.trackId],
+    ['createdAt', (r: AdminCoverArtRow) => r.createdAt],
   ],
   lyrics: [
     ['id', (r: AdminLyricRow) => r.id],

@@ -43,6 +43,16 @@ export interface AdminLyricListRow {
   created_at: Date | string;
 }
 
+export interface AdminCoverArtListRow {
+  id: number;
+  user_id: number;
+  username: string;
+  title: string;
+  prompt: string;
+  track_id: number | null;
+  created_at: Date | string;
+}
+
 type Page<R> = { rows: R[]; total: number };
 type Order = 'asc' | 'desc';
 
@@ -125,6 +135,17 @@ export function createAdminListRepository(db: Kysely<Database>) {
       'lyric_snippets.created_at',
     ]);
 
+  function coverArtsQuery(q: string) {
+    let query = db.selectFrom('cover_arts').innerJoin('users', 'users.id', 'cover_arts.user_id');
+    if (q) {
+      const p = likePattern(q);
+      query = query.where((eb) => eb.or([matches('cover_arts.title', p), matches('cover_arts.prompt', p), matches('users.username', p)]));
+    }
+    return query;
+  }
+  const coverArtColumns = (query: ReturnType<typeof coverArtsQuery>) =>
+    query.select(['cover_arts.id', 'cover_arts.user_id', 'users.username', 'cover_arts.title', 'cover_arts.prompt', 'cover_arts.track_id', 'cover_arts.created_at']);
+
   async function page<R>(
     base: SelectQueryBuilder<any, any, object>,
     withColumns: (q: SelectQueryBuilder<any, any, object>) => SelectQueryBuilder<any, any, any>,
@@ -161,6 +182,7 @@ export function createAdminListRepository(db: Kysely<Database>) {
     duration: 'tracks.duration',
     username: 'users.username_key',
   };
+  const COVER_SORT: Record<string, string> = { createdAt: 'cover_arts.created_at' };
   const LYRIC_SORT: Record<string, string> = { createdAt: 'lyric_snippets.created_at', position: 'lyric_snippets.position' };
 
   return {
@@ -177,9 +199,13 @@ export function createAdminListRepository(db: Kysely<Database>) {
         query,
       ),
 
+    coverArts: (query: AdminListQuery) =>
+      page<AdminCoverArtListRow>(coverArtsQuery(query.q) as never, coverArtColumns as never, COVER_SORT[query.sort] ?? 'cover_arts.created_at', 'cover_arts.id', query),
+
     /** Every matching row in id order, a batch at a time (for CSV exports). */
     allUsers: (q: string) => batches<AdminUserListRow>(usersQuery(q) as never, userColumns as never, 'users.id'),
     allTracks: (q: string) => batches<AdminTrackListRow>(tracksQuery(q) as never, trackColumns as never, 'tracks.id'),
+    allCoverArts: (q: string) => batches<AdminCoverArtListRow>(coverArtsQuery(q) as never, coverArtColumns as never, 'cover_arts.id'),
     allLyrics: (q: string) => batches<AdminLyricListRow>(lyricsQuery(q) as never, lyricColumns as never, 'lyric_snippets.id'),
 
     async userById(id: number): Promise<AdminUserListRow | undefined> {

@@ -11,6 +11,7 @@ import { createTrackRepository } from './track.repository';
 import { createQuotaRepository } from './quota.repository';
 import { createMarketingPlanRepository } from './marketing-plan.repository';
 import { createTrackReviewRepository } from './track-review.repository';
+import { createCoverArtRepository } from './cover-art.repository';
 import { createJobRepository } from '../jobs/job.repository';
 import { createAdminListRepository } from './admin-list.repository';
 import { createAuditRepository } from './audit.repository';
@@ -30,6 +31,7 @@ export function createRepositories(db: Kysely<Database>) {
     quotas: createQuotaRepository(db),
     marketingPlans: createMarketingPlanRepository(db),
     trackReviews: createTrackReviewRepository(db),
+    coverArts: createCoverArtRepository(db),
     jobs: createJobRepository(db),
     adminLists: createAdminListRepository(db),
     audit: createAuditRepository(db),

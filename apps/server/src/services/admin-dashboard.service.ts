@@ -12,7 +12,7 @@ import type { UnitOfWork } from '../repositories';
 import type { UserRepository } from '../repositories/user.repository';
 
 /** The lists an admin can export, and the batches of rows each export reads. */
-export type ExportList = 'users' | 'tracks' | 'lyrics';
+export type ExportList = 'users' | 'tracks' | 'cover-arts' | 'lyrics';
 
 /** Days the overview charts (the quota counters are kept as long). */
 const OVERVIEW_DAYS = 14;
@@ -50,6 +50,10 @@ export function createAdminDashboardService(deps: {
     async tracks(actor: Actor, query: AdminListQuery) {
       authorize(actor, 'list', 'users');
       return lists.tracks(query);
+    },
+    async coverArts(actor: Actor, query: AdminListQuery) {
+      authorize(actor, 'list', 'coverArts');
+      return lists.coverArts(query);
     },
     async lyrics(actor: Actor, query: AdminListQuery) {
       authorize(actor, 'list', 'users');
@@ -92,7 +96,7 @@ export function createAdminDashboardService(deps: {
     async export(actor: Actor, list: ExportList, q: string) {
       authorize(actor, 'list', 'users');
       const name = await actorName(actor);
-      const batches = list === 'users' ? lists.allUsers(q) : list === 'tracks' ? lists.allTracks(q) : lists.allLyrics(q);
+      const batches = { users: lists.allUsers, tracks: lists.allTracks, 'cover-arts': lists.allCoverArts, lyrics: lists.allLyrics }[list](q);
       return {
         batches,
         done: (rowCount: number) => audit.record({ actorId: actor.id, actor: name, action: 'export', subject: list, rowCount }),

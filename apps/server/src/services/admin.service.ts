@@ -9,13 +9,14 @@ import {
 import type { Dialect } from '../db/index';
 import type { TextSettings } from '../providers/text/index';
 import type { SpeechSettings } from '../providers/speech/index';
+import type { ImageSettings } from '../providers/image/index';
 import { BUILT_IN_GUIDE } from '../providers/text/built-in-guide';
 import type { ModelsProbe, ModelsProbeOptions } from '../providers/openai-models';
 import { authorize, type Actor } from '../policies/index';
 
 /** What the services overview reads: the settings (never sent on, only whether each is set) and the checks. */
 export interface InstallationChecks {
-  settings: TextSettings & SpeechSettings;
+  settings: TextSettings & SpeechSettings & Partial<ImageSettings>;
   dialect: Dialect;
   /** Lists an OpenAI-compatible endpoint's models (providers/openai-models.ts). */
   probeModels: (options: ModelsProbeOptions) => Promise<ModelsProbe>;
@@ -96,11 +97,13 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
     const timeoutMs = checks.timeoutMs ?? SERVICE_CHECK_TIMEOUT_MS;
     const textOn = Boolean(s.AI_BASE_URL && s.AI_MODEL);
     const speechOn = Boolean(s.STT_BASE_URL);
+    const imageOn = Boolean(s.IMAGE_BASE_URL && s.IMAGE_MODEL);
 
     // Never longer than the service's own time limit either.
-    const [textProbe, speechProbe, storage, database] = await Promise.all([
+    const [textProbe, speechProbe, imageProbe, storage, database] = await Promise.all([
       textOn ? checks.probeModels({ baseUrl: s.AI_BASE_URL!, apiKey: s.AI_API_KEY, timeoutMs: Math.min(timeoutMs, s.AI_TIMEOUT_SECONDS * 1000) }) : null,
       speechOn ? checks.probeModels({ baseUrl: s.STT_BASE_URL!, apiKey: s.STT_API_KEY, timeoutMs: Math.min(timeoutMs, s.STT_TIMEOUT_SECONDS * 1000) }) : null,
+      imageOn ? checks.probeModels({ baseUrl: s.IMAGE_BASE_URL!, apiKey: s.IMAGE_API_KEY, timeoutMs: Math.min(timeoutMs, (s.IMAGE_TIMEOUT_SECONDS ?? 120) * 1000) }) : null,
       simpleCheck(() => checks.storage.check(), timeoutMs, 'Files can be written', 'Files cannot be written there'),
       simpleCheck(checks.pingDatabase, timeoutMs, 'Answered', 'Did not answer'),
     ]);
@@ -160,6 +163,22 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
       detail: speechProbe ? speechProbe.detail : 'Not connected. Set STT_BASE_URL to transcribe uploads.',
     };
 
+    const image: ServiceStatus = {
+      id: 'image',
+      name: 'Image model',
+      purpose: 'Draws the pictures in Cover Art (normalised to 3000 × 3000 sRGB PNG).',
+      configured: imageOn,
+      engine: imageOn ? `${s.IMAGE_MODEL} at ${endpointName(s.IMAGE_BASE_URL!)}` : 'Built-in cover renderer (no image model connected)',
+      settings: [
+        setting('IMAGE_BASE_URL', s.IMAGE_BASE_URL, 'Address of an OpenAI Images endpoint (/images/generations and /images/edits)'),
+        setting('IMAGE_MODEL', s.IMAGE_MODEL, 'The image model name (required with IMAGE_BASE_URL)'),
+        setting('IMAGE_API_KEY', s.IMAGE_API_KEY, 'Bearer key, when the endpoint needs one'),
+        setting('IMAGE_TIMEOUT_SECONDS', s.IMAGE_TIMEOUT_SECONDS, 'Longest wait for one image'),
+      ],
+      reachable: imageProbe ? imageProbe.reachable : null,
+      detail: imageProbe ? modelDetail(imageProbe, s.IMAGE_MODEL!) : 'Built in: nothing to reach. Set IMAGE_BASE_URL and IMAGE_MODEL to connect an image model.',
+    };
+
     const storageStatus: ServiceStatus = {
       id: 'storage',
       name: 'File storage',
@@ -180,7 +199,7 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
       ...database,
     };
 
-    return [text, ...tools, speech, storageStatus, databaseStatus];
+    return [text, ...tools, speech, image, storageStatus, databaseStatus];
   }
 
   return {

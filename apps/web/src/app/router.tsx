@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
               { path: 'home', lazy: homeRoute },
               { path: 'chat/:id?', lazy: chatRoute },
               { path: 'lyrics/:id?', lazy: async () => ({ Component: (await import('./routes/lyrics-route')).LyricsRoute }) },
-              toolRoute('cover-art/:id?', 'coverart'),
+              { path: 'cover-art/:id?', lazy: async () => ({ Component: (await import('./routes/cover-art-route')).CoverArtRoute }) },
               { path: 'marketing/:id?', lazy: async () => ({ Component: (await import('./routes/marketing-route')).MarketingRoute }) },
               { path: 'review/:id?', lazy: reviewRoute },
               toolRoute('studio/:id?', 'studio'),

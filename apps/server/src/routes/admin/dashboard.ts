@@ -5,6 +5,7 @@ import type { AdminDashboardService, ExportList } from '../../services/admin-das
 import {
   csvStream,
   EXPORT_COLUMNS,
+  presentAdminCoverArt,
   presentAdminLyric,
   presentAdminTrack,
   presentAdminUser,
@@ -35,6 +36,11 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ dashboard: AdminDashb
   app.get('/api/admin/tracks', { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema('tracks') } }, async (request) => {
     const { rows, ...rest } = page(request.query, await dashboard.tracks(requireActor(request), request.query));
     return { items: rows.map(presentAdminTrack), ...rest };
+  });
+
+  app.get('/api/admin/cover-arts', { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema('cover-arts') } }, async (request) => {
+    const { rows, ...rest } = page(request.query, await dashboard.coverArts(requireActor(request), request.query));
+    return { items: rows.map(presentAdminCoverArt), ...rest };
   });
 
   app.get('/api/admin/lyrics', { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema('lyrics') } }, async (request) => {
@@ -78,7 +84,9 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ dashboard: AdminDashb
           ? csvStream(batches as never, presentAdminUser, EXPORT_COLUMNS.users, done)
           : list === 'tracks'
             ? csvStream(batches as never, presentAdminTrack, EXPORT_COLUMNS.tracks, done)
-            : csvStream(batches as never, presentAdminLyric, EXPORT_COLUMNS.lyrics, done);
+            : list === 'cover-arts'
+              ? csvStream(batches as never, presentAdminCoverArt, EXPORT_COLUMNS['cover-arts'], done)
+              : csvStream(batches as never, presentAdminLyric, EXPORT_COLUMNS.lyrics, done);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${list}-${day}.csv"`)
@@ -86,5 +94,6 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ dashboard: AdminDashb
     });
   exportRoute('users');
   exportRoute('tracks');
+  exportRoute('cover-arts');
   exportRoute('lyrics');
 };

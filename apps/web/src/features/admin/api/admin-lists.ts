@@ -1,4 +1,5 @@
 import {
+  adminCoverArtsPageSchema,
   adminLyricsPageSchema,
   adminTracksPageSchema,
   adminUserDetailSchema,
@@ -31,6 +32,8 @@ function useAdminPage<S extends z.ZodType>(path: string, schema: S, params: List
 export const useAdminUsers = (params: ListParams) => useAdminPage('/api/admin/users', adminUsersPageSchema, params, true);
 export const useAdminTracks = (params: ListParams, { active }: { active: boolean }) =>
   useAdminPage('/api/admin/tracks', adminTracksPageSchema, params, active);
+export const useAdminCoverArts = (params: ListParams, { active }: { active: boolean }) =>
+  useAdminPage('/api/admin/cover-arts', adminCoverArtsPageSchema, params, active);
 export const useAdminLyrics = (params: ListParams, { active }: { active: boolean }) =>
   useAdminPage('/api/admin/lyrics', adminLyricsPageSchema, params, active);
 

@@ -1,9 +1,9 @@
-import type { AdminLyricRow, AdminTrackRow, AdminUserRow, AuditEvent } from '@members-only/shared/admin';
+import type { AdminCoverArtRow, AdminLyricRow, AdminTrackRow, AdminUserRow, AuditEvent } from '@members-only/shared/admin';
 import { Headphones } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatDuration } from '@/lib/utils';
-import { useAdminLyrics, useAdminTracks, useAdminUsers, useAuditLog } from '../api/admin-lists';
+import { useAdminCoverArts, useAdminLyrics, useAdminTracks, useAdminUsers, useAuditLog } from '../api/admin-lists';
 import { DEFAULT_PARAMS, type ListParams } from '../lib/list-params';
 import { AdminList, type Column } from './admin-list';
 
@@ -95,6 +95,38 @@ export function TracksTab({ active }: { active: boolean }) {
       onParams={setParams}
       query={query}
       emptyText="No tracks found"
+    />
+  );
+}
+
+export function CoverArtsTab({ active }: { active: boolean }) {
+  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
+  const query = useAdminCoverArts(params, { active });
+  const columns: Column<AdminCoverArtRow>[] = [
+    {
+      header: 'Cover',
+      cell: (c) => (
+        <a href={c.imageUrl} target="_blank" rel="noopener noreferrer" className="block size-14 overflow-hidden rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring">
+          <img src={c.imageUrl} alt={`Cover for ${c.title}`} loading="lazy" width={56} height={56} className="size-full object-cover" />
+        </a>
+      ),
+    },
+    { header: 'Title', cell: (c) => <span className="font-medium">{c.title}</span> },
+    { header: 'Artist', cell: (c) => c.username },
+    { header: 'Prompt', cell: (c) => <p className="line-clamp-2 max-w-md text-muted-foreground">{c.prompt}</p> },
+    { header: 'Track', cell: (c) => (c.trackId === null ? '—' : <span className="tabular-nums">#{c.trackId}</span>) },
+    { header: 'Made', sort: 'createdAt', cell: (c) => when(c.createdAt) },
+  ];
+  return (
+    <AdminList
+      list="cover-arts"
+      label="Cover arts"
+      searchPlaceholder="Title, prompt or artist"
+      columns={columns}
+      params={params}
+      onParams={setParams}
+      query={query}
+      emptyText="No cover arts found"
     />
   );
 }

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { sectionById } from '@/lib/sections';
-import { AuditTab, LyricsTab, TracksTab, UsersTab } from '../components/admin-tabs';
+import { AuditTab, CoverArtsTab, LyricsTab, TracksTab, UsersTab } from '../components/admin-tabs';
 import { ServicesSection } from '../components/services-section';
 import { UserDetailDialog } from '../components/user-detail-dialog';
 
 const TABS = [
   { value: 'users', label: 'Users' },
   { value: 'tracks', label: 'Tracks' },
+  { value: 'cover-arts', label: 'Cover Arts' },
   { value: 'lyrics', label: 'Lyrics' },
   { value: 'audit', label: 'Audit log' },
   { value: 'services', label: 'Services' },
@@ -44,6 +45,9 @@ export function AdminPage({ currentUserId }: { currentUserId?: number }) {
         </TabsContent>
         <TabsContent value="tracks">
           <TracksTab active={tab === 'tracks'} />
+        </TabsContent>
+        <TabsContent value="cover-arts">
+          <CoverArtsTab active={tab === 'cover-arts'} />
         </TabsContent>
         <TabsContent value="lyrics">
           <LyricsTab active={tab === 'lyrics'} />

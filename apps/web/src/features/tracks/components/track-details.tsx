@@ -17,11 +17,14 @@ export interface TrackDetailsProps {
   children?: (track: Track) => ReactNode;
   /** Shown instead when the track does not exist or is not the artist's. */
   notFound?: ReactNode;
+  /** Polling while the server works (default every second); Cover Art polls every 3 s for at most 30 s (spec §4). */
+  pollMs?: number;
+  maxPollMs?: number;
 }
 
 /** A track's title, player, analysis and lyrics, kept current while the server works on it. */
-export function TrackDetails({ trackId, children, notFound }: TrackDetailsProps) {
-  const query = useTrack(trackId, { pollMs: TRACK_POLL_MS });
+export function TrackDetails({ trackId, children, notFound, pollMs = TRACK_POLL_MS, maxPollMs }: TrackDetailsProps) {
+  const query = useTrack(trackId, { pollMs, maxPollMs });
 
   if (query.isPending) {
     return (

@@ -1,0 +1,36 @@
+import type { CoverArt } from '@members-only/shared/cover';
+import type { CoverArtRecord } from '../services/cover-art.service';
+import { toIso } from '../db/index';
+
+/** Where a cover's image streams from (its owner and admins only). */
+export const coverImageUrl = (id: number) => `/api/coverarts/${id}/image`;
+
+export function presentCoverArt(cover: CoverArtRecord): CoverArt {
+  return {
+    id: cover.id,
+    userId: cover.user_id,
+    trackId: cover.track_id,
+    conversationId: cover.conversation_id,
+    parentId: cover.parent_id,
+    title: cover.title,
+    artist: cover.artist,
+    style: cover.style,
+    direction: cover.direction,
+    edits: cover.edits,
+    concept: cover.concept,
+    prompt: cover.prompt,
+    advisory: cover.advisory,
+    seed: Number(cover.seed),
+    engine: cover.engine,
+    kind: cover.kind,
+    imageUrl: coverImageUrl(cover.id),
+    downloadUrl: `${coverImageUrl(cover.id)}?download=1`,
+    width: cover.width,
+    height: cover.height,
+    bytes: cover.bytes,
+    checks: cover.checks,
+    createdAt: toIso(cover.created_at),
+  };
+}
+
+/** Spec §3 'Admin cover art row'. */

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import sharp from 'sharp';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamSchema } from '@members-only/shared';
+import { COVER, coverConceptRequestSchema, coverListQuerySchema, createCoverArtSchema } from '@members-only/shared/cover';
+import type { CoverArtService } from '../../services/cover-art.service';
+import type { QuotaService } from '../../services/quota.service';
+import { presentCoverArt } from '../../presenters/cover-art.presenter';
+import { requireActor } from '../../plugins/authorization';
+import { clientAbortSignal } from '../../plugins/client-abort';
+
+const imageQuerySchema = z.object({
+  download: z.enum(['1', 'true']).optional(),
+  /** JPEG on download, for stores with a file-size limit (quality 92, well under 10 MB at 3000×3000). */
+  format: z.enum(['png', 'jpg']).optional(),
+});
+
+export const coverArtRoutes: FastifyPluginAsyncZod<{ covers: CoverArtService; quotas: QuotaService }> = async (app, { covers, quotas }) => {
+  // A concept from the track's lyrics (and audio facts): the model's, the built-in engine's, or the spec's fallback.
+  app.post('/api/coverarts/concept', { config: { access: 'user' }, schema: { body: coverConceptRequestSchema } }, async (request, reply) => {
+    return covers.concept(requireActor(request), request.body, clientAbortSignal(reply));
+  });
+
+  // Spec §7: POST /api/coverarts { prompt } answers { imageUrl }: each version counts against the cover quota.
+  app.post('/api/coverarts', { config: { access: 'user' }, schema: { body: createCoverArtSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const cover = await quotas.spend(actor, 'cover', () => covers.create(actor, request.body, clientAbortSignal(reply)));
+    return reply.status(201).send(presentCoverArt(cover));
+  });
+
+  app.get('/api/coverarts', { config: { access: 'user' }, schema: { querystring: coverListQuerySchema } }, async (request) => {
+    return (await covers.list(requireActor(request), request.query)).map(presentCoverArt);
+  });
+
+  app.get('/api/coverarts/:id', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {
+    return presentCoverArt(await covers.get(requireActor(request), request.params.id));
+  });
+
+  // The image itself: its owner and admins only; anyone else gets a 404.
+  app.get('/api/coverarts/:id/image', { config: { access: 'user' }, schema: { params: idParamSchema, querystring: imageQuerySchema } }, async (request, reply) => {
+    const image = await covers.image(requireActor(request), request.params.id);
+    reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
+    const name = COVER.downloadName.replace(/\.png$/, '');
+    if (request.query.format === 'jpg') {
+      const jpeg = await image.stream.pipe(sharp().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).withIccProfile('srgb')).toBuffer();
+      if (request.query.download) reply.header('content-disposition', `attachment; filename="${name}.jpg"`);
+      return reply.type('image/jpeg').send(jpeg);
+    }
+    if (request.query.download) reply.header('content-disposition', `attachment; filename="${COVER.downloadName}"`);
+    return reply.type('image/png').header('content-length', String(image.bytes)).send(image.stream);
+  });
+
+  // The release kit in one download: master PNG and JPEG, 1080×1080 post, 1080×1920 story, 640×640 preview.
+  app.get('/api/coverarts/:id/kit', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    const kit = await covers.releaseKit(requireActor(request), request.params.id);
+    return reply.type('application/zip').header('content-disposition', 'attachment; filename="album-cover-kit.zip"').header('cache-control', 'private, no-store').send(kit.zip);
+  });
+};

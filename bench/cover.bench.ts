@@ -1,0 +1,33 @@
+import { bench, describe } from 'vitest';
+import { buildCoverConcept, composeCover, type CoverDesign } from '@members-only/engines/cover';
+import { renderCover } from '../apps/server/src/providers/image/built-in-renderer';
+import { coverFonts } from '../apps/server/src/providers/image/fonts';
+import { releaseKitZip } from '../apps/server/src/providers/image/release-kit';
+
+/**
+ * Target (issue 12): one 3000×3000 cover from the built-in renderer (compose the SVG, rasterise
+ * with the bundled fonts, grain, sRGB PNG) under 1 s; the whole release kit (JPEG master, post,
+ * story, preview, drawn again, zipped) under 2.5 s; the concept and the SVG alone in a few ms.
+ */
+const design: CoverDesign = { title: 'Neon Chrome Nights', artist: 'Members Only', style: 'street-art', mood: 'hustle', motifs: ['skyline', 'rain'], energy: 0.7, advisory: true, seed: 42 };
+const lyrics = Array.from({ length: 16 }, () => 'Rain on the window, neon on the chrome, city never sleeps so I never go home').join('\n');
+const fonts = coverFonts();
+const master = (await renderCover(design)).png;
+
+describe('built-in cover renderer', () => {
+  bench('one 3000×3000 PNG cover (street art, label, two motifs)', async () => {
+    await renderCover(design);
+  }, { iterations: 5, warmupIterations: 1 });
+  bench('one 3000×3000 PNG cover (luxury opulent)', async () => {
+    await renderCover({ ...design, style: 'luxury-opulent' });
+  }, { iterations: 5, warmupIterations: 1 });
+  bench('release kit from a 3000×3000 master (JPEG, 1080², 1080×1920, 640², ZIP)', async () => {
+    await releaseKitZip(master, design);
+  }, { iterations: 3, warmupIterations: 1 });
+  bench('concept from 64 bars and audio facts', () => {
+    buildCoverConcept({ lyrics, audio: { bpm: 142, key: 'A minor', lufs: -8 } });
+  });
+  bench('SVG composition only', () => {
+    composeCover(design, fonts.metrics);
+  });
+});

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { expect, expectToast, test } from './fixtures';
+
+/** A 6 s stereo WAV made here: a 140 BPM click over an A minor chord (nothing downloaded). */
+function wav({ seconds = 6, bpm = 140, sampleRate = 44_100 } = {}): Buffer {
+  const frames = Math.round(seconds * sampleRate);
+  const beat = (60 / bpm) * sampleRate;
+  const data = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    const sinceBeat = i % beat;
+    let v = sinceBeat < 0.03 * sampleRate ? 0.8 * Math.exp(-sinceBeat / (0.006 * sampleRate)) * Math.sin((2 * Math.PI * 1000 * sinceBeat) / sampleRate) : 0;
+    for (const note of [57, 60, 64]) v += 0.25 * Math.sin((2 * Math.PI * 440 * 2 ** ((note - 69) / 12) * i) / sampleRate);
+    const s = Math.round(Math.max(-1, Math.min(1, v)) * 32767);
+    data.writeInt16LE(s, i * 4);
+    data.writeInt16LE(s, i * 4 + 2);
+  }
+  const head = Buffer.alloc(44);
+  head.write('RIFF', 0, 'ascii');
+  head.writeUInt32LE(36 + data.length, 4);
+  head.write('WAVEfmt ', 8, 'ascii');
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20);
+  head.writeUInt16LE(2, 22);
+  head.writeUInt32LE(sampleRate, 24);
+  head.writeUInt32LE(sampleRate * 4, 28);
+  head.writeUInt16LE(4, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36, 'ascii');
+  head.writeUInt32LE(data.length, 40);
+  return Buffer.concat([head, data]);
+}
+
+const LYRICS = ['Rain on the window, neon on the chrome', 'city never sleeps so I never go home', "diamonds in the dark, I'm a king on a throne"].join('\n');
+
+test.describe('Cover Art', () => {
+  test('upload, paste lyrics, generate, restyle, apply an edit and download a 3000×3000 PNG', async ({ page, user: _user }) => {
+    test.setTimeout(120_000);
+    await page.goto('/cover-art');
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Cover Art Generator' })).toBeVisible();
+    await expect(page.getByText('Supports MP3, WAV, and M4A formats up to 50MB')).toBeVisible();
+    await page.getByLabel('Upload a track').setInputFiles({ name: 'artist-Neon Chrome.wav', mimeType: 'audio/wav', buffer: wav() });
+    await expectToast(page, 'Track Uploaded', 'Your audio is being analyzed for cover art creation');
+
+    // No speech-to-text here: the manual path.
+    await page.getByLabel('Paste or type the lyrics').fill(LYRICS);
+    await page.getByRole('button', { name: 'Save lyrics' }).click();
+    await expect(page.getByRole('heading', { name: 'Analysis Complete' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('cover-concept')).toContainText('rain');
+    await expect(page.getByText('Generation takes about 15-30 seconds.')).toBeVisible();
+
+    const title = page.getByLabel('Song title');
+    const generate = page.getByRole('button', { name: 'Generate Cover Art' });
+    await expect(title).toHaveValue('Neon Chrome'); // from 'artist-Neon Chrome.wav' (spec §3)
+    await title.fill('');
+    await expect(generate).toBeDisabled();
+    await title.fill('Neon Chrome');
+    await page.getByLabel('Artistic direction (optional)').fill('Neon pink rain over a dark city');
+    await generate.click();
+    await expectToast(page, 'Success', 'Your cover art has been generated!');
+    await expect(page).toHaveURL(/\/cover-art\/\d+$/);
+    const image = page.getByTestId('cover-image');
+    await expect(image).toBeVisible();
+    await expect(page.getByTestId('ai-generated-badge')).toHaveText('AI Generated');
+    await expect(page.getByTestId('distributor-checklist')).toContainText('3000 × 3000 pixels');
+    await expect(page.locator('[data-testid="distributor-checklist"] li[data-ok="false"]')).toHaveCount(0);
+    const firstSrc = await image.getAttribute('src');
+
+    await page.getByRole('button', { name: 'Try Different Style' }).click();
+    await expectToast(page, 'New Style');
+    await expect(image).not.toHaveAttribute('src', firstSrc!);
+    await expect(page.getByRole('navigation', { name: 'Versions' }).getByRole('button')).toHaveCount(2);
+
+    const apply = page.getByRole('button', { name: 'Apply Changes' });
+    await expect(apply).toBeDisabled();
+    await page.getByLabel('Describe a change').fill('make it blue and put the title at the top');
+    await apply.click();
+    await expectToast(page, 'Success', 'Your changes have been applied.');
+    const versions = page.getByRole('navigation', { name: 'Versions' }).getByRole('button');
+    await expect(versions).toHaveCount(3);
+
+    // Back to the first version, then download it.
+    await versions.last().click();
+    await expect(image).toHaveAttribute('src', firstSrc!);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('album-cover.png');
+    const bytes = fs.readFileSync((await download.path())!);
+    expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([3000, 3000]);
+
+    // The release kit for the same version.
+    const kit = page.waitForEvent('download');
+    await page.getByRole('link', { name: /release kit/ }).click();
+    expect((await kit).suggestedFilename()).toBe('album-cover-kit.zip');
+
+    await page.getByRole('button', { name: 'Upload a different track' }).click();
+    await expect(page).toHaveURL(/\/cover-art$/);
+    await expect(page.getByLabel('Upload a track')).toBeAttached();
+  });
+});

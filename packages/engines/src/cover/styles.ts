@@ -1,0 +1,24 @@
+/** The six styles of 'Try Different Style' (spec §9), in the spec's order. */
+export const COVER_STYLE_IDS = ['modern-minimalist', 'vibrant-colourful', 'dark-moody', 'vintage-90s', 'luxury-opulent', 'street-art'] as const;
+export type CoverStyleId = (typeof COVER_STYLE_IDS)[number];
+
+export const COVER_STYLE_LABELS: Record<CoverStyleId, string> = {
+  'modern-minimalist': 'modern minimalist',
+  'vibrant-colourful': 'vibrant colourful',
+  'dark-moody': 'dark and moody',
+  'vintage-90s': 'vintage 90s',
+  'luxury-opulent': 'luxury opulent',
+  'street-art': 'street art',
+};
+
+/** The typeface each style sets its title in (all bundled, SIL Open Font License). */
+export const STYLE_FONTS: Record<CoverStyleId, { family: CoverFontFamily; uppercase: boolean; letterSpacing: number }> = {
+  'modern-minimalist': { family: 'Anton', uppercase: true, letterSpacing: 0.04 },
+  'vibrant-colourful': { family: 'Anton', uppercase: true, letterSpacing: 0 },
+  'dark-moody': { family: 'Anton', uppercase: true, letterSpacing: 0.12 },
+  'vintage-90s': { family: 'Abril Fatface', uppercase: false, letterSpacing: 0 },
+  'luxury-opulent': { family: 'Abril Fatface', uppercase: true, letterSpacing: 0.06 },
+  'street-art': { family: 'Permanent Marker', uppercase: true, letterSpacing: 0 },
+};
+export const COVER_FONT_FAMILIES = ['Anton', 'Abril Fatface', 'Permanent Marker', 'Space Mono'] as const;
+export type CoverFontFamily = (typeof COVER_FONT_FAMILIES)[number];
