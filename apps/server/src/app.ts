@@ -38,6 +38,10 @@ import { marketingRoutes } from './routes/marketing/index';
 import { createMarketingService } from './services/marketing.service';
 import { reviewRoutes } from './routes/review/index';
 import { createReviewService } from './services/review.service';
+import { payoutRoutes } from './routes/payouts/index';
+import { createPaymentMethodService } from './services/payment-method.service';
+import { createLedgerService } from './services/ledger.service';
+import { createPaymentDataCipher, loadPaymentKeys } from './crypto/payment-data';
 
 export type AppEnv = Pick<
   Env,
@@ -62,7 +66,8 @@ export type AppEnv = Pick<
   | 'RUN_JOBS_IN_SERVER'
   | 'JOB_CONCURRENCY'
   | 'JOB_LEASE_SECONDS'
->;
+> &
+  Partial<Pick<Env, 'PAYMENT_DATA_KEY'>>;
 
 export function createServices(db: Db, env: AppEnv) {
   const repos = createRepositories(db.kysely);
@@ -122,7 +127,11 @@ export function createServices(db: Db, env: AppEnv) {
     uow,
     text,
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, queue, createWorker };
+  // Payout numbers are encrypted with PAYMENT_DATA_KEY, or the key file made in DATA_DIR on first start (ADR 016).
+  const cipher = createPaymentDataCipher(loadPaymentKeys(env));
+  const paymentMethods = createPaymentMethodService({ paymentMethods: repos.paymentMethods, uow, cipher });
+  const ledger = createLedgerService({ ledger: repos.ledger, paymentMethods: repos.paymentMethods, users: repos.users, uow });
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, paymentMethods, ledger, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -185,6 +194,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(trackRoutes, { tracks: services.tracks, uploads: { maxUploadMb: env.MAX_UPLOAD_MB, idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS } });
   await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
   await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
+  await app.register(payoutRoutes, { paymentMethods: services.paymentMethods, ledger: services.ledger });
   await app.register(adminRoutes, { admin: services.admin });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.

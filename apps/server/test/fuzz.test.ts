@@ -351,11 +351,18 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     const bChat = (await post('/api/conversations', { category: 'lyrics' }, { cookie: b.cookie })).id as number;
     const bSnippet = (await post(`/api/conversations/${bChat}/lyrics`, { content: 'b bar', position: 0 }, { cookie: b.cookie })).id as number;
     const bTrack = await uploadWav(b.cookie);
+    // Payouts: a method each (B's for DELETE), earnings for A and a pending payout to mark paid.
+    const card = { type: 'card', accountName: 'Fuzz Artist', accountNumber: '4111111111111111', bankName: 'Fuzz Bank', cardType: 'visa' };
+    const method = (await post('/api/payment-methods', card)).id as number;
+    const bMethod = (await post('/api/payment-methods', card, { cookie: b.cookie })).id as number;
+    await post(`/api/admin/users/${a.user.id}/earnings`, { amountMinor: 100_000, currency: 'USD', source: 'Fuzz Distro', period: '2026-09' }, { cookie: adminCookie });
+    const payout = (await post(`/api/admin/users/${a.user.id}/payouts`, { amountMinor: 100, currency: 'USD' }, { cookie: adminCookie })).id as number;
 
     protectedIds = (route) => {
       if (route.url.startsWith('/api/conversations/:')) return [String(chat), String(lyrics)];
       if (route.url.startsWith('/api/lyrics/:')) return [String(snippet)];
       if (route.url.startsWith('/api/tracks/:')) return [String(track.id)];
+      if (route.url.startsWith('/api/payment-methods/:')) return [String(method)];
       return [];
     };
     validParams = (route, name) => {
@@ -367,6 +374,9 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.url.startsWith('/api/lyrics/:')) return [String(del ? bSnippet : snippet)];
       if (route.url.startsWith('/api/tracks/:')) return [String(del ? bTrack.id : track.id)];
       if (route.url.startsWith('/api/jobs/:')) return [String(track.analysis.jobId)];
+      if (route.url.startsWith('/api/payment-methods/:')) return [String(del ? bMethod : method)];
+      if (route.url.startsWith('/api/admin/users/:')) return [String(a.user.id)];
+      if (route.url.startsWith('/api/admin/payouts/:')) return [String(payout)];
       return ['1'];
     };
     last = await fingerprint();
@@ -404,6 +414,11 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/login': () => ({ username: loginTarget.username, password: loginTarget.password }),
     // A date the schema's pattern cannot invent, in A's own marketing conversation.
     'POST /api/marketing': () => ({ conversationId: marketing.conversation, title: 'Fuzz single', context: 'Fans of fuzz', releaseDate: '2027-01-15' }),
+    // Numbers that pass their check digits, a real currency, a statement with a header.
+    'POST /api/payment-methods': () => ({ type: 'card', accountName: 'Fuzz Artist', accountNumber: '4111111111111111', bankName: 'Fuzz Bank', cardType: 'visa', isDefault: true }),
+    'POST /api/admin/users/:id/earnings': () => ({ amountMinor: 1234, currency: 'USD', source: 'Fuzz Distro', period: '2026-10', note: '' }),
+    'POST /api/admin/users/:id/earnings/import': () => ({ csv: 'period,source,amount,currency,note\n2026-10,Fuzz Distro,12.34,USD,\n' }),
+    'POST /api/admin/users/:id/payouts': () => ({ amountMinor: 1, currency: 'USD', note: '' }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],

@@ -32,6 +32,7 @@ export interface OwnedResources {
   conversation: { user_id: number };
   lyricSnippet: { user_id: number };
   marketingPlan: { user_id: number };
+  paymentMethod: { user_id: number };
   track: { user_id: number };
   job: { user_id: number | null };
 }
@@ -40,6 +41,8 @@ export interface SharedResources {
   users: null;
   /** The installation's outside services (models, speech-to-text, storage, database) and their settings. */
   services: null;
+  /** Every artist's earnings ledger: recording earnings and payouts (amendment C5). */
+  ledger: null;
 }
 type Resources = OwnedResources & SharedResources;
 export type ResourceKind = keyof Resources;
@@ -54,11 +57,14 @@ const rules = {
   conversation: { read: owner, update: owner, delete: owner, write: owner },
   lyricSnippet: { read: owner, delete: owner },
   marketingPlan: { read: owner, update: owner },
+  // Payout methods are the artist's alone: admins see counts and last 4 through the ledger, never act on them.
+  paymentMethod: { read: owner, update: owner, delete: owner },
   // Admins can listen to any upload (the admin dashboard's track list links to them).
   track: { read: owner, update: owner, delete: owner, stream: ownerOrAdmin },
   job: { read: owner },
   users: { list: admin, manage: admin },
   services: { read: admin },
+  ledger: { read: admin, manage: admin },
 } satisfies { [K in ResourceKind]: Record<string, Rule<Resources[K]>> };
 
 export type Action<K extends ResourceKind> = keyof (typeof rules)[K] & string;
@@ -72,10 +78,12 @@ const NAMES: Record<ResourceKind, string> = {
   conversation: 'Conversation',
   lyricSnippet: 'Lyric snippet',
   marketingPlan: 'Marketing plan',
+  paymentMethod: 'Payment method',
   track: 'Track',
   job: 'Job',
   users: 'Users',
   services: 'Services',
+  ledger: 'Ledger',
 };
 
 /**
@@ -91,7 +99,7 @@ export function authorize<K extends keyof OwnedResources, R extends OwnedResourc
 ): R;
 export function authorize<K extends keyof SharedResources>(actor: Actor, action: Action<K>, kind: K): void;
 export function authorize(actor: Actor, action: string, kind: ResourceKind, resource?: unknown): unknown {
-  if (kind in ({ users: null, services: null } satisfies SharedResources)) {
+  if (kind in ({ users: null, services: null, ledger: null } satisfies SharedResources)) {
     if (!can(actor, action as never, kind, null as never)) throw forbidden('Only admins can do that.');
     return undefined;
   }

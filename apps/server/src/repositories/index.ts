@@ -12,6 +12,9 @@ import { createQuotaRepository } from './quota.repository';
 import { createMarketingPlanRepository } from './marketing-plan.repository';
 import { createTrackReviewRepository } from './track-review.repository';
 import { createJobRepository } from '../jobs/job.repository';
+import { createPaymentMethodRepository } from './payment-method.repository';
+import { createLedgerRepository } from './ledger.repository';
+import { createPayoutAuditRepository } from './payout-audit.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -28,6 +31,9 @@ export function createRepositories(db: Kysely<Database>) {
     marketingPlans: createMarketingPlanRepository(db),
     trackReviews: createTrackReviewRepository(db),
     jobs: createJobRepository(db),
+    paymentMethods: createPaymentMethodRepository(db),
+    ledger: createLedgerRepository(db),
+    payoutAudit: createPayoutAuditRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
