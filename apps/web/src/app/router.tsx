@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
               { path: 'marketing/:id?', lazy: async () => ({ Component: (await import('./routes/marketing-route')).MarketingRoute }) },
               { path: 'review/:id?', lazy: reviewRoute },
               toolRoute('studio/:id?', 'studio'),
-              toolRoute('payouts', 'payouts'),
+              { path: 'payouts', lazy: async () => ({ Component: (await import('./routes/payouts-route')).PayoutsRoute }) },
               {
                 path: 'admin',
                 element: <RequireAdmin />,
