@@ -29,7 +29,7 @@ test.describe('Payouts', () => {
     // A bank account; a wrong routing number is caught, naming the field, before anything is sent.
     await expect(page.getByRole('radio', { name: 'Bank account' })).toHaveAttribute('aria-checked', 'true');
     await page.getByLabel('Account type').selectOption('savings');
-    await page.getByLabel('Account holder name').fill('Lil Payout');
+    await page.getByLabel('Account holder name').fill(user.username);
     await page.getByLabel('Account number').fill(BANK_NUMBER);
     await page.getByLabel('Routing number (optional)').fill('021000022');
     await page.getByLabel('Bank name').fill('First Test Bank');
@@ -43,6 +43,7 @@ test.describe('Payouts', () => {
 
     await page.goto('/payouts');
     await expect(list.getByText('Savings •••• 6789')).toBeVisible();
+    await expect(list.getByText(`First Test Bank · ${user.username}`)).toBeVisible();
 
     // Switching to a card resets the fields.
     await page.getByLabel('Account holder name').fill('typed before switching');
