@@ -278,12 +278,34 @@ test.describe('signed in', () => {
       ['/cover-art', 'AI Cover Art Generator'],
       ['/marketing', 'Marketing Plan'],
       ['/studio', 'Studio'],
-      ['/payouts', 'Payouts'],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expectAccessibleInBothThemes(page, url);
     }
+  });
+
+  test('Payouts: the empty page, a card form with errors, and saved methods', async ({ page, user: _user }) => {
+    await page.goto('/payouts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+    await expect(page.getByText('No payment methods yet.')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/payouts, empty');
+
+    await page.getByRole('radio', { name: 'Card' }).click();
+    await page.getByLabel('Card number').fill('4111111111111112');
+    await page.getByRole('button', { name: 'Add Payment Method' }).click();
+    await expect(page.getByText('Card number is not valid: check the digits for a typo')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/payouts, card form with errors');
+
+    for (const data of [
+      { type: 'bank_account', accountType: 'checking', accountName: 'A11y Artist', accountNumber: '000123456789', bankName: 'First Bank' },
+      { type: 'card', accountName: 'A11y Artist', accountNumber: '5555555555554444', bankName: 'Issuer', cardType: 'mastercard', isDefault: false },
+    ]) {
+      expect((await page.request.post('/api/payment-methods', { data })).status()).toBe(201);
+    }
+    await page.goto('/payouts');
+    await expect(page.getByText('Mastercard •••• 4444')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/payouts with saved methods');
   });
 
   test('conversation menu, rename and delete dialogs', async ({ page, user: _user }) => {
