@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { request as playwrightRequest } from '@playwright/test';
 import { expect, expectToast, test, uniqueAccount } from './fixtures';
 
 const BANK_NUMBER = '000123456789';
@@ -82,22 +81,38 @@ test.describe('Payouts', () => {
     await expect(bank.getByText('Default')).toBeVisible();
   });
 
-  test('shows the balance and history once an admin records earnings and a payout', async ({ page, user, baseURL }) => {
+  test('shows the balance and history once an admin records earnings and a payout on the admin page', async ({ page, user, browser, baseURL }) => {
     await page.goto('/payouts');
     await expect(page.getByText('No earnings recorded yet.')).toBeVisible();
-    const me = (await (await page.request.get('/api/user')).json()) as { id: number };
-    expect((await page.request.post('/api/payment-methods', { data: { type: 'bank_account', accountType: 'checking', accountName: user.username, accountNumber: '987654321', bankName: 'Bank' } })).status()).toBe(201);
+    const method = { type: 'bank_account', accountType: 'checking', accountName: user.username, accountNumber: '987654321', bankName: 'Bank' };
+    expect((await page.request.post('/api/payment-methods', { data: method })).status()).toBe(201);
 
-    const admin = uniqueAccount();
-    const api = await playwrightRequest.newContext({ baseURL });
-    expect((await api.post('/api/register', { data: admin })).status()).toBe(201);
-    grantAdmin(admin.username);
-    const csv = 'period,source,amount,currency,note\n2026-09,Spotify,100.10,USD,September streams\n2026-09,Apple Music,20.05,USD,\n';
-    const imported = await api.post(`/api/admin/users/${me.id}/earnings/import`, { data: { csv } });
-    expect(imported.status(), await imported.text()).toBe(201);
-    const payout = await api.post(`/api/admin/users/${me.id}/payouts`, { data: { amountMinor: 5_000, currency: 'USD', note: 'First payout' } });
-    expect(payout.status(), await payout.text()).toBe(201);
-    await api.dispose();
+    // The admin, in a browser of their own.
+    const adminContext = await browser.newContext({ baseURL });
+    const admin = await adminContext.newPage();
+    const account = uniqueAccount();
+    expect((await admin.request.post('/api/register', { data: account })).status()).toBe(201);
+    grantAdmin(account.username);
+    await admin.goto('/admin');
+    const ledger = admin.getByRole('region', { name: 'Earnings ledger' });
+    await ledger.getByLabel('Find an artist').fill(user.username);
+    await ledger.getByLabel('Artist', { exact: true }).selectOption({ label: user.username });
+    await expect(ledger.getByText(`Nothing recorded for ${user.username} yet.`)).toBeVisible();
+    await expect(ledger.getByText('Checking account ending 4321')).toBeVisible();
+
+    // A statement with a bad row is refused whole, line by line.
+    const statement = ledger.getByLabel('Statement (columns period, source, amount, currency, note)');
+    await statement.fill('period,source,amount,currency,note\n2026-09,Spotify,100.10,USD,September streams\n2026-09,Tidal,1.234,USD,\n');
+    await ledger.getByRole('button', { name: 'Import statement' }).click();
+    await expect(ledger.getByRole('alert', { name: 'Statement errors' })).toHaveText('Line 3: Amount 1.234 has more than 2 decimal places for USD');
+    await statement.fill('period,source,amount,currency,note\n2026-09,Spotify,100.10,USD,September streams\n2026-09,Apple Music,20.05,USD,\n');
+    await ledger.getByRole('button', { name: 'Import statement' }).click();
+    await expect(ledger.getByTestId('admin-balance-USD')).toHaveText('$120.15');
+
+    await ledger.getByLabel('Payout amount').fill('50.00');
+    await ledger.getByLabel('Payout note').fill('First payout');
+    await ledger.getByRole('button', { name: 'Record payout' }).click();
+    await expect(ledger.getByTestId('admin-balance-USD')).toHaveText('$70.15');
 
     await page.reload();
     await expect(page.getByTestId('balance-USD')).toHaveText('$70.15');
@@ -106,6 +121,13 @@ test.describe('Payouts', () => {
     await expect(history.getByText('Spotify · 2026-09')).toBeVisible();
     await expect(history.getByText('+$100.10')).toBeVisible();
     await expect(history.getByText('Payout to Checking account ending 4321')).toBeVisible();
-    await expect(history.getByText(/Pending · First payout/)).toBeVisible();
+    await expect(history.getByText(/^Pending · First payout$/)).toBeVisible();
+
+    await ledger.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(ledger.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+    await adminContext.close();
+    await page.reload();
+    await expect(history.getByText(/^Paid .* · First payout$/)).toBeVisible();
+    await expect(page.getByTestId('balance-USD')).toHaveText('$70.15');
   });
 });
