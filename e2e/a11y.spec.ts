@@ -423,6 +423,11 @@ test.describe('admin', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectAccessibleInBothThemes(page, '/admin');
+      // The earnings ledger with an artist chosen: its forms and history.
+      const me = (await (await page.request.get('/api/user')).json()) as { id: number; username: string };
+      await page.getByLabel('Artist', { exact: true }).selectOption({ label: me.username });
+      await expect(page.getByText(`Nothing recorded for ${me.username} yet.`)).toBeVisible();
+      await expectAccessibleInBothThemes(page, '/admin, earnings ledger of an artist');
       await context.close();
     } finally {
       await server.stop();
