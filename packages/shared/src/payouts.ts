@@ -207,8 +207,14 @@ function currencyKnown(code: string): boolean {
 }
 
 /** Digits after the decimal point in a currency's minor unit (USD 2, JPY 0, BHD 3). */
+const digitsCache = new Map<string, number>();
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
 }
 
 /**
@@ -243,8 +249,11 @@ export function minorToDecimal(minor: number, currency: string): string {
 }
 
 /** Minor units shown as money ("$12.34"), formatted from the exact decimal string. */
+const formats = new Map<string, Intl.NumberFormat>();
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const key = `${locale}/${currency}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
   return format.format(minorToDecimal(minor, currency) as unknown as number);
 }
 
