@@ -129,5 +129,18 @@ test.describe('Payouts', () => {
     await page.reload();
     await expect(history.getByText(/^Paid .* · First payout$/)).toBeVisible();
     await expect(page.getByTestId('balance-USD')).toHaveText('$70.15');
+
+    // September's statement, to print or download for an accountant.
+    await page.getByRole('navigation', { name: 'Monthly statements' }).getByRole('link', { name: 'September 2026' }).click();
+    await expect(page).toHaveURL(/\/payouts\/statement\/2026-09$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Statement for September 2026' })).toBeVisible();
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText('Spotify · September streams');
+    await expect(rows.nth(1)).toContainText('+$100.10');
+    await expect(page.getByText('$120.15', { exact: true })).toBeVisible();
+    const csv = await page.request.get((await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))!);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain('earning,Spotify,2026-09,September streams,100.10,USD,recorded');
   });
 });

@@ -242,6 +242,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/payment-methods/:id/default': { access: 'user', uses: 'paymentMethod', anonymous: 401, user: 200, other: 404, admin: 404 },
   'DELETE /api/payment-methods/:id': { access: 'user', uses: 'paymentMethod', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
   'GET /api/payouts/ledger': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'GET /api/payouts/statement': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => ({ query: { period: '2026-09' } }) },
+  'GET /api/payouts/statement.csv': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => ({ query: { period: '2026-09' } }) },
   'GET /api/admin/users/:id/ledger': { access: 'admin', uses: 'artist', anonymous: 401, user: 403, other: 403, admin: 200 },
   'POST /api/admin/users/:id/earnings': {
     access: 'admin',

@@ -87,7 +87,7 @@ function hintsOf(field: ZodLike): unknown[] {
 
 const LINES = 'Hello there\nSecond line here\nThird line';
 /** Tried in order for each field until the field's schema accepts one. */
-const CANDIDATES: unknown[] = ['Hello there', 'artist_fuzz', 'fuzz@example.com', LINES, '1', '10', 1, 0, true];
+const CANDIDATES: unknown[] = ['Hello there', 'artist_fuzz', 'fuzz@example.com', LINES, '1', '10', '2026-09', 1, 0, true];
 
 /** A valid example of an object schema, field by field; `strings` for query strings. */
 function exampleOf(schema: unknown, strings = false): Record<string, unknown> {

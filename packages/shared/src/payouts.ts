@@ -360,3 +360,33 @@ export function balancesOf(entries: readonly Pick<LedgerEntry, 'kind' | 'amountM
   }
   return [...by.values()].sort((x, y) => x.currency.localeCompare(y.currency));
 }
+
+// ---------------------------------------------------------------- statements
+
+/** GET /api/payouts/statement?period=YYYY-MM (and statement.csv). */
+export const statementQuerySchema = z.object({ period: periodSchema });
+
+/** A period's statement: earnings reported for the month and payouts made in it (UTC). */
+export const statementSchema = z.object({
+  period: z.string(),
+  artist: z.string(),
+  entries: z.array(ledgerEntrySchema),
+  totals: z.array(z.object({ currency: z.string(), earnedMinor: z.number().int(), paidOutMinor: z.number().int(), netMinor: z.number().int() })),
+  /** The balance owed today, per currency, from the whole ledger. */
+  balances: z.array(balanceSchema),
+  generatedAt: z.string(),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+/** Months with anything to show: earnings' periods and the months payouts were made, newest first. */
+export function statementPeriods(entries: readonly Pick<LedgerEntry, 'kind' | 'period' | 'createdAt'>[]): string[] {
+  const set = new Set(entries.map((e) => (e.kind === 'earning' && e.period ? e.period : e.createdAt.slice(0, 7))));
+  return [...set].sort().reverse();
+}
+
+/** "2026-09" -> "September 2026". */
+export function periodLabel(period: string): string {
+  const m = PERIOD_PATTERN.exec(period);
+  if (!m) return period;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

@@ -20,6 +20,7 @@ import type { PaymentMethodRepository } from '../repositories/payment-method.rep
 import type { UserRepository } from '../repositories/user.repository';
 import type { UserRow } from '../db/types';
 import { AppError, conflict, notFound } from '../errors';
+import { toIso } from '../db/index';
 import { authorize, type Actor } from '../policies/index';
 import { describeRow } from './payment-method.service';
 
@@ -120,6 +121,24 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
     /** The signed-in artist's own balance and history. */
     async mine(actor: Actor): Promise<LedgerView> {
       return view(await ledger.listForUser(actor.id));
+    },
+
+    /** A month's statement: earnings reported for it and payouts made in it (UTC), with the balance today. */
+    async statement(actor: Actor, period: string) {
+      const user = await users.findById(actor.id);
+      const all = await ledger.listForUser(actor.id);
+      const entries = all
+        .filter((e) => (e.kind === 'earning' ? e.period === period : toIso(e.created_at).slice(0, 7) === period))
+        .sort((a, b) => toIso(a.created_at).localeCompare(toIso(b.created_at)) || a.id - b.id);
+      const totals = new Map<string, { currency: string; earnedMinor: number; paidOutMinor: number; netMinor: number }>();
+      for (const e of entries) {
+        const t = totals.get(e.currency) ?? { currency: e.currency, earnedMinor: 0, paidOutMinor: 0, netMinor: 0 };
+        if (e.kind === 'earning') t.earnedMinor += e.amount_minor;
+        else t.paidOutMinor += e.amount_minor;
+        t.netMinor = t.earnedMinor - t.paidOutMinor;
+        totals.set(e.currency, t);
+      }
+      return { period, artist: user?.username ?? '', entries, totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)), balances: view(all).balances };
     },
 
     async forArtist(actor: Actor, userId: number) {

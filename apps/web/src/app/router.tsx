@@ -56,6 +56,10 @@ export const routes: RouteObject[] = [
               toolRoute('studio/:id?', 'studio'),
               { path: 'payouts', lazy: async () => ({ Component: (await import('./routes/payouts-route')).PayoutsRoute }) },
               {
+                path: 'payouts/statement/:period',
+                lazy: async () => ({ Component: (await import('@/features/payouts/pages/statement-page')).StatementPage }),
+              },
+              {
                 path: 'admin',
                 element: <RequireAdmin />,
                 children: [

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
-import { createPaymentMethodSchema, importEarningsSchema, recordEarningSchema, recordPayoutSchema } from '@members-only/shared/payouts';
+import { createPaymentMethodSchema, importEarningsSchema, recordEarningSchema, recordPayoutSchema, statementQuerySchema } from '@members-only/shared/payouts';
 import type { PaymentMethodService } from '../../services/payment-method.service';
 import type { LedgerService } from '../../services/ledger.service';
-import { presentLedger, presentLedgerEntry, presentPaymentMethod } from '../../presenters/payouts.presenter';
+import { presentLedger, presentLedgerEntry, presentPaymentMethod, presentStatement, statementCsv } from '../../presenters/payouts.presenter';
 import { requireActor } from '../../plugins/authorization';
 
 /** Payouts: the artist's payout methods (spec §7) and ledger, and the admin's ledger routes (amendment C5). */
@@ -28,6 +28,19 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ paymentMethods: PaymentMethod
   // The artist's own balance and history: computed from the ledger only (amendment A1).
   app.get('/api/payouts/ledger', { config: { access: 'user' } }, async (request) => {
     return presentLedger(await ledger.mine(requireActor(request)));
+  });
+
+  // A month's statement for the artist's accountant: JSON for the printable page, and CSV.
+  app.get('/api/payouts/statement', { config: { access: 'user' }, schema: { querystring: statementQuerySchema } }, async (request) => {
+    return presentStatement(await ledger.statement(requireActor(request), request.query.period));
+  });
+
+  app.get('/api/payouts/statement.csv', { config: { access: 'user' }, schema: { querystring: statementQuerySchema } }, async (request, reply) => {
+    const statement = presentStatement(await ledger.statement(requireActor(request), request.query.period));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="statement-${statement.period}.csv"`)
+      .send(statementCsv(statement));
   });
 
   app.get('/api/admin/users/:id/ledger', { config: { access: 'admin' }, schema: { params: idParamSchema } }, async (request) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLedgerSchema, ledgerSchema, paymentMethodListSchema, paymentMethodSchema, type PaymentMethod } from '@members-only/shared/payouts';
+import { adminLedgerSchema, ledgerSchema, paymentMethodListSchema, paymentMethodSchema, statementSchema, type PaymentMethod } from '@members-only/shared/payouts';
 import { createPaymentDataCipher, generateKeyText, KEY_FILE, loadPaymentKeys, parseKey } from '../../crypto/payment-data';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 
@@ -331,6 +331,34 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
     expect(res.body).not.toContain(BANK);
   });
 
+  it("writes a month's statement: that month's earnings and payouts, totals, and a CSV safe to open in a spreadsheet", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    expect((await post(admin.cookie, `/api/admin/users/${alice.user.id}/earnings`, earning({ amountMinor: 999, period: month, note: '=HYPERLINK("x")' }))).statusCode).toBe(201);
+    const res = await t.app.inject({ url: `/api/payouts/statement?period=${month}`, headers: { cookie: alice.cookie } });
+    expect(res.statusCode).toBe(200);
+    const statement = statementSchema.parse(res.json());
+    expect(statement.artist).toBe(alice.username);
+    // This month: the new earning and the three payouts made today; September's earnings are not in it.
+    expect(statement.entries.map((e) => e.kind)).toEqual(['payout', 'payout', 'earning']);
+    expect(statement.totals).toEqual([{ currency: 'USD', earnedMinor: 999, paidOutMinor: 12_346, netMinor: 999 - 12_346 }]);
+    expect(statement.balances.find((b) => b.currency === 'USD')!.balanceMinor).toBe(999);
+    const september = statementSchema.parse((await t.app.inject({ url: '/api/payouts/statement?period=2026-09', headers: { cookie: alice.cookie } })).json());
+    expect(september.entries.filter((e) => e.currency === 'USD').map((e) => e.amountMinor)).toEqual([12_345, 1]);
+
+    const csv = await t.app.inject({ url: `/api/payouts/statement.csv?period=${month}`, headers: { cookie: alice.cookie } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="statement-${month}.csv"`);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('date,type,source,period,description,amount,currency,status');
+    expect(lines).toContain(`${new Date().toISOString().slice(0, 10)},earning,DistroKid,${month},"'=HYPERLINK(""x"")",9.99,USD,recorded`);
+    expect(lines.at(-1)).toBe(`,total paid out,,${month},,123.46,USD,`);
+    expect(csv.body).not.toContain(BANK);
+    expect((await t.app.inject({ url: '/api/payouts/statement?period=2026-13', headers: { cookie: alice.cookie } })).statusCode).toBe(400);
+    // Bob's statement for the same month holds none of Alice's entries.
+    expect(statementSchema.parse((await t.app.inject({ url: `/api/payouts/statement?period=${month}`, headers: { cookie: bob.cookie } })).json()).entries).toEqual([]);
+  });
+
   it('audits every ledger change: who, what and when', async () => {
     const rows = await t.db.kysely.selectFrom('payout_audit_events').selectAll().where('entity', '=', 'ledger_entry').orderBy('id').execute();
     expect(rows.map((r) => r.action)).toEqual([
@@ -341,6 +369,7 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
       'ledger.payout_recorded',
       'ledger.payout_paid',
       'ledger.payout_recorded',
+      'ledger.earning_recorded',
     ]);
     expect(rows.every((r) => r.actor_id === admin.user.id && r.created_at)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(BANK);

@@ -1,4 +1,5 @@
-import { formatMoney, type Ledger } from '@members-only/shared/payouts';
+import { formatMoney, periodLabel, statementPeriods, type Ledger } from '@members-only/shared/payouts';
+import { Link } from 'react-router';
 
 /**
  * The artist's balance and history, computed from the earnings ledger and nothing else
@@ -38,6 +39,21 @@ export function EarningsPanel({ ledger }: { ledger: Ledger }) {
           </section>
         ))}
       </div>
+      <nav aria-label="Monthly statements">
+        <h3 className="mb-2 text-sm font-semibold">Statements</h3>
+        <ul className="flex flex-wrap gap-2">
+          {statementPeriods(ledger.entries).map((p) => (
+            <li key={p}>
+              <Link
+                to={`/payouts/statement/${p}`}
+                className="inline-flex rounded-full border border-border px-3 py-1 text-xs font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                {periodLabel(p)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div>
         <h3 className="mb-2 text-sm font-semibold">History</h3>
         <ul className="divide-y divide-border rounded-xl border border-border" aria-label="Earnings and payouts history">
