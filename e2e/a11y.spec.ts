@@ -428,6 +428,15 @@ test.describe('admin', () => {
       await page.getByLabel('Artist', { exact: true }).selectOption({ label: me.username });
       await expect(page.getByText(`Nothing recorded for ${me.username} yet.`)).toBeVisible();
       await expectAccessibleInBothThemes(page, '/admin, earnings ledger of an artist');
+      // With earnings recorded (the admin is an artist too): the balance, history and a statement.
+      const earning = { amountMinor: 12_345, currency: 'USD', source: 'Spotify', period: '2026-09', note: 'Streams' };
+      expect((await page.request.post(`/api/admin/users/${me.id}/earnings`, { data: earning })).status()).toBe(201);
+      await page.goto('/payouts');
+      await expect(page.getByTestId('balance-USD')).toHaveText('$123.45');
+      await expectAccessibleInBothThemes(page, '/payouts with earnings');
+      await page.goto('/payouts/statement/2026-09');
+      await expect(page.getByRole('heading', { level: 1, name: 'Statement for September 2026' })).toBeVisible();
+      await expectAccessibleInBothThemes(page, '/payouts/statement/2026-09');
       await context.close();
     } finally {
       await server.stop();

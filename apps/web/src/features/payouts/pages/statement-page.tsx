@@ -107,9 +107,9 @@ function StatementBody({ period }: { period: string }) {
         </table>
       )}
       {s.totals.length > 0 ? (
-        <dl className="mt-6 grid gap-2 text-sm sm:grid-cols-3">
+        <div className="mt-6 grid gap-4">
           {s.totals.map((t) => (
-            <div key={t.currency} className="contents">
+            <dl key={t.currency} className="grid gap-2 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-muted-foreground">Earned ({t.currency})</dt>
                 <dd className="font-semibold tabular-nums">{formatMoney(t.earnedMinor, t.currency)}</dd>
@@ -122,9 +122,9 @@ function StatementBody({ period }: { period: string }) {
                 <dt className="text-muted-foreground">Balance owed today ({t.currency})</dt>
                 <dd className="font-semibold tabular-nums">{formatMoney(s.balances.find((b) => b.currency === t.currency)?.balanceMinor ?? 0, t.currency)}</dd>
               </div>
-            </div>
+            </dl>
           ))}
-        </dl>
+        </div>
       ) : null}
     </article>
   );
