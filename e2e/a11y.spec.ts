@@ -300,12 +300,34 @@ test.describe('signed in', () => {
     for (const [url, title] of [
       ['/marketing', 'Marketing Plan'],
       ['/studio', 'Studio'],
-      ['/payouts', 'Payouts'],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expectAccessibleInBothThemes(page, url);
     }
+  });
+
+  test('Payouts: the empty page, a card form with errors, and saved methods', async ({ page, user: _user }) => {
+    await page.goto('/payouts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+    await expect(page.getByText('No payment methods yet.')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/payouts, empty');
+
+    await page.getByRole('radio', { name: 'Card' }).click();
+    await page.getByLabel('Card number').fill('4111111111111112');
+    await page.getByRole('button', { name: 'Add Payment Method' }).click();
+    await expect(page.getByText('Card number is not valid: check the digits for a typo')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/payouts, card form with errors');
+
+    for (const data of [
+      { type: 'bank_account', accountType: 'checking', accountName: 'A11y Artist', accountNumber: '000123456789', bankName: 'First Bank' },
+      { type: 'card', accountName: 'A11y Artist', accountNumber: '5555555555554444', bankName: 'Issuer', cardType: 'mastercard', isDefault: false },
+    ]) {
+      expect((await page.request.post('/api/payment-methods', { data })).status()).toBe(201);
+    }
+    await page.goto('/payouts');
+    await expect(page.getByText('Mastercard •••• 4444')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/payouts with saved methods');
   });
 
   test('conversation menu, rename and delete dialogs', async ({ page, user: _user }) => {
@@ -441,6 +463,22 @@ test.describe('admin', () => {
       await page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1).getByRole('button').click();
       await expect(page.getByRole('dialog').getByRole('button', { name: 'Grant Premium' })).toBeVisible();
       await expectAccessibleInBothThemes(page, '/admin (user detail)');
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      // The earnings ledger with an artist chosen: its forms and history.
+      const me = (await (await page.request.get('/api/user')).json()) as { id: number; username: string };
+      await page.getByRole('tab', { name: 'Earnings' }).click();
+      await page.getByLabel('Artist', { exact: true }).selectOption({ label: me.username });
+      await expect(page.getByText(`Nothing recorded for ${me.username} yet.`)).toBeVisible();
+      await expectAccessibleInBothThemes(page, '/admin, earnings ledger of an artist');
+      // With earnings recorded (the admin is an artist too): the balance, history and a statement.
+      const earning = { amountMinor: 12_345, currency: 'USD', source: 'Spotify', period: '2026-09', note: 'Streams' };
+      expect((await page.request.post(`/api/admin/users/${me.id}/earnings`, { data: earning })).status()).toBe(201);
+      await page.goto('/payouts');
+      await expect(page.getByTestId('balance-USD')).toHaveText('$123.45');
+      await expectAccessibleInBothThemes(page, '/payouts with earnings');
+      await page.goto('/payouts/statement/2026-09');
+      await expect(page.getByRole('heading', { level: 1, name: 'Statement for September 2026' })).toBeVisible();
+      await expectAccessibleInBothThemes(page, '/payouts/statement/2026-09');
       await context.close();
     } finally {
       await server.stop();

@@ -43,6 +43,10 @@ import { createReviewService } from './services/review.service';
 import { coverArtRoutes } from './routes/coverarts/index';
 import { createCoverArtService } from './services/cover-art.service';
 import { createCoverImageProvider, type ImageSettings } from './providers/image/index';
+import { payoutRoutes } from './routes/payouts/index';
+import { createPaymentMethodService } from './services/payment-method.service';
+import { createLedgerService } from './services/ledger.service';
+import { createPaymentDataCipher, loadPaymentKeys } from './crypto/payment-data';
 
 export type AppEnv = Pick<
   Env,
@@ -68,7 +72,8 @@ export type AppEnv = Pick<
   | 'RUN_JOBS_IN_SERVER'
   | 'JOB_CONCURRENCY'
   | 'JOB_LEASE_SECONDS'
->;
+> &
+  Partial<Pick<Env, 'PAYMENT_DATA_KEY'>>;
 
 export function createServices(db: Db, env: AppEnv) {
   const repos = createRepositories(db.kysely);
@@ -145,7 +150,11 @@ export function createServices(db: Db, env: AppEnv) {
     queue,
     uow,
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, queue, createWorker };
+  // Payout numbers are encrypted with PAYMENT_DATA_KEY, or the key file made in DATA_DIR on first start (ADR 016).
+  const cipher = createPaymentDataCipher(loadPaymentKeys(env));
+  const paymentMethods = createPaymentMethodService({ paymentMethods: repos.paymentMethods, uow, cipher });
+  const ledger = createLedgerService({ ledger: repos.ledger, paymentMethods: repos.paymentMethods, users: repos.users, uow });
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -209,6 +218,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
   await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
   await app.register(coverArtRoutes, { covers: services.covers, quotas: services.quotas });
+  await app.register(payoutRoutes, { paymentMethods: services.paymentMethods, ledger: services.ledger });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
 

@@ -89,6 +89,11 @@ const envSchema = z.object({
   RUN_JOBS_IN_SERVER: bool.default(true),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** 32 bytes (64 hex digits or base64) that encrypt payout numbers. Unset: a key file made in DATA_DIR on first start (ADR 016). */
+  PAYMENT_DATA_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes written as 64 hex digits or base64 (npm run admin -- new-payment-key prints one)')
+    .optional(),
   /** The built web app; the server serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -22,7 +22,20 @@ import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type 
 type Actor = 'anonymous' | 'user' | 'other' | 'admin';
 /** One status, or the statuses that all count as the expected outcome. */
 type Status = number | readonly number[];
-type FixtureKind = 'account' | 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job' | 'marketingConversation' | 'marketingPlan' | 'coverArt';
+type FixtureKind =
+  | 'account'
+  | 'conversation'
+  | 'lyricsConversation'
+  | 'snippet'
+  | 'track'
+  | 'trackFile'
+  | 'job'
+  | 'marketingConversation'
+  | 'marketingPlan'
+  | 'coverArt'
+  | 'paymentMethod'
+  | 'artist'
+  | 'payout';
 
 interface Person {
   id: number;
@@ -42,6 +55,10 @@ interface Fixtures {
   marketingConversation: number;
   marketingPlan: number;
   coverArt: number;
+  /** A's payout method (the default), A's own user id, and a pending payout to A. */
+  paymentMethod: number;
+  artist: number;
+  payout: number;
 }
 interface RequestContext {
   actor: Actor;
@@ -71,6 +88,7 @@ interface Entry extends Record<Actor, Status> {
 }
 
 const json = (payload: object): RequestParts => ({ payload });
+const VALID_CARD = { type: 'card', accountName: 'Matrix Artist', accountNumber: '4111111111111111', bankName: 'Matrix Bank', cardType: 'visa', isDefault: true };
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/health': { access: 'public', anonymous: 200, user: 200, other: 200, admin: 200 },
@@ -245,6 +263,43 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/coverarts/:id/image': { access: 'user', uses: 'coverArt', anonymous: 401, user: 200, other: 404, admin: 200 },
   'GET /api/coverarts/:id/kit': { access: 'user', uses: 'coverArt', anonymous: 401, user: 200, other: 404, admin: 200 },
   'GET /api/admin/cover-arts': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
+  // Payouts: payout methods are A's alone (another's is a 404, admins included); the ledger's writes are admins'.
+  'GET /api/payment-methods': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'POST /api/payment-methods': { access: 'user', anonymous: 401, user: 201, other: 201, admin: 201, request: () => json(VALID_CARD) },
+  'POST /api/payment-methods/:id/default': { access: 'user', uses: 'paymentMethod', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'DELETE /api/payment-methods/:id': { access: 'user', uses: 'paymentMethod', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
+  'GET /api/payouts/ledger': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'GET /api/payouts/statement': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => ({ query: { period: '2026-09' } }) },
+  'GET /api/payouts/statement.csv': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => ({ query: { period: '2026-09' } }) },
+  'GET /api/admin/users/:id/ledger': { access: 'admin', uses: 'artist', anonymous: 401, user: 403, other: 403, admin: 200 },
+  'POST /api/admin/users/:id/earnings': {
+    access: 'admin',
+    uses: 'artist',
+    anonymous: 401,
+    user: 403,
+    other: 403,
+    admin: 201,
+    request: () => json({ amountMinor: 1000, currency: 'USD', source: 'Matrix Distro', period: '2026-10' }),
+  },
+  'POST /api/admin/users/:id/earnings/import': {
+    access: 'admin',
+    uses: 'artist',
+    anonymous: 401,
+    user: 403,
+    other: 403,
+    admin: 201,
+    request: () => json({ csv: 'period,source,amount,currency\n2026-10,Matrix Distro,1.00,USD\n' }),
+  },
+  'POST /api/admin/users/:id/payouts': {
+    access: 'admin',
+    uses: 'artist',
+    anonymous: 401,
+    user: 403,
+    other: 403,
+    admin: 201,
+    request: () => json({ amountMinor: 1, currency: 'USD' }),
+  },
+  'POST /api/admin/payouts/:id/paid': { access: 'admin', uses: 'payout', anonymous: 401, user: 403, other: 403, admin: 200 },
 
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
@@ -270,8 +325,9 @@ const MATRIX: Record<string, Entry> = {
 const ACTORS: readonly Actor[] = ['anonymous', 'other', 'admin', 'user'];
 
 /** Tables of the resources a fresh fixture can be, to check a refused DELETE removed nothing. */
-const TABLE_OF: Partial<Record<FixtureKind, 'conversations' | 'lyric_snippets' | 'tracks'>> = {
+const TABLE_OF: Partial<Record<FixtureKind, 'conversations' | 'lyric_snippets' | 'tracks' | 'payment_methods'>> = {
   conversation: 'conversations',
+  paymentMethod: 'payment_methods',
   snippet: 'lyric_snippets',
   track: 'tracks',
 };
@@ -394,6 +450,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     snippet: async (conversationId: number) =>
       (await ok(inject('POST', `/api/conversations/${conversationId}/lyrics`, a.cookie, json({ content: 'first bar', position: 0 })), 201)).id as number,
     track: async () => (await ok(inject('POST', '/api/tracks/upload', a.cookie, uploadParts()), 201)) as { id: number; filename: string },
+    paymentMethod: async () => (await ok(inject('POST', '/api/payment-methods', a.cookie, json(VALID_CARD)), 201)).id as number,
   };
 
   async function waitForAnalysis(id: number) {
@@ -430,9 +487,15 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     );
     await ok(inject('PUT', `/api/tracks/${track.id}/transcription`, a.cookie, json({ transcription: 'Rain on the window, neon on the chrome' })), 200);
     const cover = await ok(inject('POST', '/api/coverarts', a.cookie, json({ prompt: 'Night city', title: 'Fixture Cover', trackId: track.id })), 201);
+    const paymentMethod = await create.paymentMethod();
+    await ok(inject('POST', `/api/admin/users/${a.id}/earnings`, admin.cookie, json({ amountMinor: 100_000, currency: 'USD', source: 'Fixture Distro', period: '2026-09' })), 201);
+    const payout = await ok(inject('POST', `/api/admin/users/${a.id}/payouts`, admin.cookie, json({ amountMinor: 500, currency: 'USD' })), 201);
     fixtures = {
       account: a.id,
       coverArt: cover.id,
+      paymentMethod,
+      artist: a.id,
+      payout: payout.id,
       conversation,
       lyricsConversation,
       snippet,
@@ -472,6 +535,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
   async function freshFixture(kind: FixtureKind): Promise<Fixtures> {
     if (kind === 'conversation') return { ...fixtures, conversation: await create.conversation() };
     if (kind === 'snippet') return { ...fixtures, snippet: await create.snippet(fixtures.lyricsConversation) };
+    if (kind === 'paymentMethod') return { ...fixtures, paymentMethod: await create.paymentMethod() };
     if (kind === 'track') {
       const track = await create.track();
       return { ...fixtures, track: track.id, trackFile: track.filename };

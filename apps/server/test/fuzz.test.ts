@@ -87,7 +87,7 @@ function hintsOf(field: ZodLike): unknown[] {
 
 const LINES = 'Hello there\nSecond line here\nThird line';
 /** Tried in order for each field until the field's schema accepts one. */
-const CANDIDATES: unknown[] = ['Hello there', 'artist_fuzz', 'fuzz@example.com', LINES, '1', '10', 1, 0, true];
+const CANDIDATES: unknown[] = ['Hello there', 'artist_fuzz', 'fuzz@example.com', LINES, '1', '10', '2026-09', 1, 0, true];
 
 /** A valid example of an object schema, field by field; `strings` for query strings. */
 function exampleOf(schema: unknown, strings = false): Record<string, unknown> {
@@ -363,11 +363,18 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       .values({ type: 'track.analyze', payload: JSON.stringify({ trackId: bTrack.id }), user_id: b.user.id, status: 'failed', max_attempts: 3, run_at: at, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Payouts: a method each (B's for DELETE), earnings for A and a pending payout to mark paid.
+    const card = { type: 'card', accountName: 'Fuzz Artist', accountNumber: '4111111111111111', bankName: 'Fuzz Bank', cardType: 'visa' };
+    const method = (await post('/api/payment-methods', card)).id as number;
+    const bMethod = (await post('/api/payment-methods', card, { cookie: b.cookie })).id as number;
+    await post(`/api/admin/users/${a.user.id}/earnings`, { amountMinor: 100_000, currency: 'USD', source: 'Fuzz Distro', period: '2026-09' }, { cookie: adminCookie });
+    const payout = (await post(`/api/admin/users/${a.user.id}/payouts`, { amountMinor: 100, currency: 'USD' }, { cookie: adminCookie })).id as number;
 
     protectedIds = (route) => {
       if (route.url.startsWith('/api/conversations/:')) return [String(chat), String(lyrics)];
       if (route.url.startsWith('/api/lyrics/:')) return [String(snippet)];
       if (route.url.startsWith('/api/tracks/:')) return [String(track.id)];
+      if (route.url.startsWith('/api/payment-methods/:')) return [String(method)];
       return [];
     };
     validParams = (route, name) => {
@@ -381,6 +388,11 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.url.startsWith('/api/jobs/:')) return [String(track.analysis.jobId)];
       if (route.url.startsWith('/api/admin/jobs/:')) return [String(failedJob.id)];
       if (route.url.startsWith('/api/coverarts/:')) return [String(cover.id)];
+      if (route.url.startsWith('/api/payment-methods/:')) return [String(del ? bMethod : method)];
+      // Role changes go to B: A is the member whose requests to admin routes must stay 403s.
+      if (route.method === 'PATCH' && route.url === '/api/admin/users/:id') return [String(b.user.id)];
+      if (route.url.startsWith('/api/admin/users/:')) return [String(a.user.id)];
+      if (route.url.startsWith('/api/admin/payouts/:')) return [String(payout)];
       return ['1'];
     };
     last = await fingerprint();
@@ -421,6 +433,11 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     // A new cover of A's track (no parent or conversation of anyone's to name), and its concept.
     'POST /api/coverarts': () => ({ prompt: 'Fuzz cover', title: 'Fuzz Single', trackId: coverFixture.track }),
     'POST /api/coverarts/concept': () => ({ trackId: coverFixture.track }),
+    // Numbers that pass their check digits, a real currency, a statement with a header.
+    'POST /api/payment-methods': () => ({ type: 'card', accountName: 'Fuzz Artist', accountNumber: '4111111111111111', bankName: 'Fuzz Bank', cardType: 'visa', isDefault: true }),
+    'POST /api/admin/users/:id/earnings': () => ({ amountMinor: 1234, currency: 'USD', source: 'Fuzz Distro', period: '2026-10', note: '' }),
+    'POST /api/admin/users/:id/earnings/import': () => ({ csv: 'period,source,amount,currency,note\n2026-10,Fuzz Distro,12.34,USD,\n' }),
+    'POST /api/admin/users/:id/payouts': () => ({ amountMinor: 1, currency: 'USD', note: '' }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],

@@ -313,6 +313,69 @@ function migration009CoverArts(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Payouts (ADR 016): payout methods with the full number encrypted (only the last 4 in clear) and
+ * at most one default per artist (a partial unique index); the earnings ledger in integer minor
+ * units; and the audit trail of every change to either.
+ */
+function migration010Payouts(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  const money = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('payment_methods'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('type', 'text', (col) => col.notNull())
+        .addColumn('account_type', 'text')
+        .addColumn('account_name', 'text', (col) => col.notNull())
+        .addColumn('bank_name', 'text', (col) => col.notNull())
+        .addColumn('last4', 'text', (col) => col.notNull())
+        .addColumn('secret', 'text', (col) => col.notNull())
+        .addColumn('key_id', 'text', (col) => col.notNull())
+        .addColumn('expiry_date', 'text')
+        .addColumn('card_type', 'text')
+        .addColumn('is_default', c.flag, (col) => col.notNull().defaultTo(c.flagDefault))
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('payment_methods_user_idx').on('payment_methods').columns(['user_id', 'created_at']).execute();
+      await sql`create unique index payment_methods_one_default on payment_methods (user_id) where is_default = ${sql.raw(dialect === 'postgres' ? 'true' : '1')}`.execute(db);
+
+      await c
+        .id(db.schema.createTable('ledger_entries'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('amount_minor', money, (col) => col.notNull())
+        .addColumn('currency', 'text', (col) => col.notNull())
+        .addColumn('source', 'text')
+        .addColumn('period', 'text')
+        .addColumn('note', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('payment_method_id', 'integer', (col) => col.references('payment_methods.id').onDelete('set null'))
+        .addColumn('paid_to', 'text')
+        .addColumn('paid_at', c.timestamp)
+        .addColumn('created_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('ledger_entries_user_idx').on('ledger_entries').columns(['user_id', 'created_at']).execute();
+
+      await c
+        .id(db.schema.createTable('payout_audit_events'))
+        .addColumn('actor_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('subject_user_id', 'integer', (col) => col.references('users.id').onDelete('cascade'))
+        .addColumn('action', 'text', (col) => col.notNull())
+        .addColumn('entity', 'text', (col) => col.notNull())
+        .addColumn('entity_id', 'integer')
+        .addColumn('detail', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('payout_audit_events_subject_idx').on('payout_audit_events').columns(['subject_user_id', 'created_at']).execute();
+    },
+  };
+}
+
 /** Song Review: the track's short-term loudness once a second, drawn under the waveform. */
 function migration012TrackLoudnessCurve(): Migration {
   return {
@@ -361,6 +424,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '008_marketing_plans': migration008MarketingPlans(dialect),
         '007_track_reviews': migration007TrackReviews(dialect),
         '009_cover_arts': migration009CoverArts(dialect),
+        '010_payouts': migration010Payouts(dialect),
         '012_track_loudness_curve': migration012TrackLoudnessCurve(),
         '014_audit_events': migration014AuditEvents(dialect),
       };

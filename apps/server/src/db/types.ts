@@ -138,6 +138,9 @@ export interface Database {
   track_reviews: TrackReviewsTable;
   audit_events: AuditEventsTable;
   cover_arts: CoverArtsTable;
+  payment_methods: PaymentMethodsTable;
+  ledger_entries: LedgerEntriesTable;
+  payout_audit_events: PayoutAuditEventsTable;
 }
 
 export interface AuditEventsTable {
@@ -232,6 +235,62 @@ export interface MarketingPlansTable {
   updated_at: Timestamp;
 }
 
+/** A payout method: the full number only as `secret` (AES-256-GCM, ADR 016), the last 4 in clear. */
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'bank_account' or 'card' */
+  type: string;
+  account_type: string | null;
+  account_name: string;
+  bank_name: string;
+  last4: string;
+  /** JSON { number, routingNumber? } encrypted: v1.<key id>.<iv>.<tag>.<ciphertext> */
+  secret: string;
+  key_id: string;
+  expiry_date: string | null;
+  card_type: string | null;
+  is_default: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Earnings and payouts in integer minor units (PostgreSQL bigint arrives as a string). */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'earning' or 'payout' */
+  kind: string;
+  amount_minor: ColumnType<number | string, number, number>;
+  currency: string;
+  source: string | null;
+  /** YYYY-MM */
+  period: string | null;
+  note: string;
+  /** 'recorded' (earnings), 'pending' or 'paid' (payouts) */
+  status: string;
+  payment_method_id: number | null;
+  /** The method a payout went to, described by type and last 4. */
+  paid_to: string | null;
+  paid_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Who changed what in payouts, and when; details never hold more than the last 4 digits. */
+export interface PayoutAuditEventsTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  subject_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  /** JSON */
+  detail: string;
+  created_at: Timestamp;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -244,3 +303,6 @@ export type AuditEventRow = Selectable<AuditEventsTable>;
 export type MarketingPlanRow = Selectable<MarketingPlansTable>;
 export type TrackReviewRow = Selectable<TrackReviewsTable>;
 export type CoverArtRow = Selectable<CoverArtsTable>;
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type PayoutAuditEventRow = Selectable<PayoutAuditEventsTable>;

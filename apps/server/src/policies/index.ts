@@ -33,6 +33,7 @@ export interface OwnedResources {
   lyricSnippet: { user_id: number };
   marketingPlan: { user_id: number };
   coverArt: { user_id: number };
+  paymentMethod: { user_id: number };
   track: { user_id: number };
   job: { user_id: number | null };
 }
@@ -43,6 +44,8 @@ export interface SharedResources {
   services: null;
   /** Every artist's covers, for the admin list. */
   coverArts: null;
+  /** Every artist's earnings ledger: recording earnings and payouts (amendment C5). */
+  ledger: null;
 }
 type Resources = OwnedResources & SharedResources;
 export type ResourceKind = keyof Resources;
@@ -59,12 +62,15 @@ const rules = {
   marketingPlan: { read: owner, update: owner },
   // Admins see every cover in the admin list, images included; editing one is the artist's alone.
   coverArt: { read: owner, view: ownerOrAdmin },
+  // Payout methods are the artist's alone: admins see counts and last 4 through the ledger, never act on them.
+  paymentMethod: { read: owner, update: owner, delete: owner },
   // Admins can listen to any upload (the admin dashboard's track list links to them).
   track: { read: owner, update: owner, delete: owner, stream: ownerOrAdmin },
   job: { read: owner },
   users: { list: admin, manage: admin },
   services: { read: admin },
   coverArts: { list: admin },
+  ledger: { read: admin, manage: admin },
 } satisfies { [K in ResourceKind]: Record<string, Rule<Resources[K]>> };
 
 export type Action<K extends ResourceKind> = keyof (typeof rules)[K] & string;
@@ -79,11 +85,13 @@ const NAMES: Record<ResourceKind, string> = {
   lyricSnippet: 'Lyric snippet',
   marketingPlan: 'Marketing plan',
   coverArt: 'Cover art',
+  paymentMethod: 'Payment method',
   track: 'Track',
   job: 'Job',
   users: 'Users',
   services: 'Services',
   coverArts: 'Cover arts',
+  ledger: 'Ledger',
 };
 
 /**
@@ -99,7 +107,7 @@ export function authorize<K extends keyof OwnedResources, R extends OwnedResourc
 ): R;
 export function authorize<K extends keyof SharedResources>(actor: Actor, action: Action<K>, kind: K): void;
 export function authorize(actor: Actor, action: string, kind: ResourceKind, resource?: unknown): unknown {
-  if (kind in ({ users: null, services: null, coverArts: null } satisfies SharedResources)) {
+  if (kind in ({ users: null, services: null, coverArts: null, ledger: null } satisfies SharedResources)) {
     if (!can(actor, action as never, kind, null as never)) throw forbidden('Only admins can do that.');
     return undefined;
   }

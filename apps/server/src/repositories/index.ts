@@ -16,6 +16,9 @@ import { createJobRepository } from '../jobs/job.repository';
 import { createAdminListRepository } from './admin-list.repository';
 import { createAuditRepository } from './audit.repository';
 import { createAdminOverviewRepository } from './admin-overview.repository';
+import { createPaymentMethodRepository } from './payment-method.repository';
+import { createLedgerRepository } from './ledger.repository';
+import { createPayoutAuditRepository } from './payout-audit.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -36,6 +39,9 @@ export function createRepositories(db: Kysely<Database>) {
     adminLists: createAdminListRepository(db),
     audit: createAuditRepository(db),
     adminOverview: createAdminOverviewRepository(db),
+    paymentMethods: createPaymentMethodRepository(db),
+    ledger: createLedgerRepository(db),
+    payoutAudit: createPayoutAuditRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

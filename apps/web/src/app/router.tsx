@@ -54,7 +54,11 @@ export const routes: RouteObject[] = [
               { path: 'marketing/:id?', lazy: async () => ({ Component: (await import('./routes/marketing-route')).MarketingRoute }) },
               { path: 'review/:id?', lazy: reviewRoute },
               toolRoute('studio/:id?', 'studio'),
-              toolRoute('payouts', 'payouts'),
+              { path: 'payouts', lazy: async () => ({ Component: (await import('./routes/payouts-route')).PayoutsRoute }) },
+              {
+                path: 'payouts/statement/:period',
+                lazy: async () => ({ Component: (await import('@/features/payouts/pages/statement-page')).StatementPage }),
+              },
               {
                 path: 'admin',
                 element: <RequireAdmin />,

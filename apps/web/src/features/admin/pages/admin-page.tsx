@@ -5,12 +5,14 @@ import { sectionById } from '@/lib/sections';
 import { AuditTab, CoverArtsTab, LyricsTab, TracksTab, UsersTab } from '../components/admin-tabs';
 import { ServicesSection } from '../components/services-section';
 import { UserDetailDialog } from '../components/user-detail-dialog';
+import { EarningsLedgerSection } from '../components/earnings-ledger-section';
 
 const TABS = [
   { value: 'users', label: 'Users' },
   { value: 'tracks', label: 'Tracks' },
   { value: 'cover-arts', label: 'Cover Arts' },
   { value: 'lyrics', label: 'Lyrics' },
+  { value: 'earnings', label: 'Earnings' },
   { value: 'audit', label: 'Audit log' },
   { value: 'services', label: 'Services' },
 ] as const;
@@ -51,6 +53,9 @@ export function AdminPage({ currentUserId }: { currentUserId?: number }) {
         </TabsContent>
         <TabsContent value="lyrics">
           <LyricsTab active={tab === 'lyrics'} />
+        </TabsContent>
+        <TabsContent value="earnings">
+          <EarningsLedgerSection />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab active={tab === 'audit'} />

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database, LedgerEntryRow } from '../db/types';
+import { nowIso } from '../db/index';
+
+export type NewLedgerEntry = Omit<LedgerEntryRow, 'id' | 'created_at' | 'updated_at' | 'amount_minor' | 'paid_at'> & { amount_minor: number; paid_at: string | null };
+/** A ledger row with its amount as a number (PostgreSQL answers bigint as text). */
+export type LedgerEntryRecord = Omit<LedgerEntryRow, 'amount_minor'> & { amount_minor: number };
+
+const record = (row: LedgerEntryRow): LedgerEntryRecord => ({ ...row, amount_minor: Number(row.amount_minor) });
+
+/** The earnings ledger: the only source of any balance the product shows (amendment A1). */
+export function createLedgerRepository(db: Kysely<Database>) {
+  return {
+    async findById(id: number): Promise<LedgerEntryRecord | undefined> {
+      const row = await db.selectFrom('ledger_entries').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && record(row);
+    },
+
+    /** Newest first. */
+    async listForUser(userId: number): Promise<LedgerEntryRecord[]> {
+      const rows = await db.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return rows.map(record);
+    },
+
+    async insert(values: NewLedgerEntry): Promise<LedgerEntryRecord> {
+      const now = nowIso();
+      return record(await db.insertInto('ledger_entries').values({ ...values, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
+    },
+
+    /** Marks a pending payout paid; false when it was not pending (already paid, or not a payout). */
+    async markPaid(id: number, paidAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('ledger_entries')
+        .set({ status: 'paid', paid_at: paidAt, updated_at: paidAt })
+        .where('id', '=', id)
+        .where('kind', '=', 'payout')
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

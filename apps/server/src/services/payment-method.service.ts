@@ -1,0 +1,113 @@
+import { describePaymentMethod, lastFour, type CreatePaymentMethod, type PaymentMethodType, type CardType, type AccountType, detectCardType } from '@members-only/shared/payouts';
+import type { PaymentMethodRepository } from '../repositories/payment-method.repository';
+import type { UnitOfWork } from '../repositories/index';
+import type { PaymentMethodRow } from '../db/types';
+import type { PaymentDataCipher } from '../crypto/payment-data';
+import { authorize, type Actor } from '../policies/index';
+
+/** What the encrypted `secret` holds. */
+interface PaymentSecret {
+  number: string;
+  routingNumber?: string;
+}
+
+export const describeRow = (row: Pick<PaymentMethodRow, 'type' | 'last4' | 'card_type' | 'account_type'>) =>
+  describePaymentMethod({
+    type: row.type as PaymentMethodType,
+    last4: row.last4,
+    cardType: row.card_type as CardType | null,
+    accountType: row.account_type as AccountType | null,
+  });
+
+/**
+ * Payout methods (spec §2 'Payouts', §7; amendment B4). The full number is encrypted before it
+ * reaches a repository; only the last 4 are kept in clear. Exactly one method per artist is the
+ * default (when they have any): a new one becomes it unless the artist says otherwise, and
+ * deleting the default passes it to the newest remaining method, each in one transaction with its
+ * audit row.
+ */
+export function createPaymentMethodService(deps: { paymentMethods: PaymentMethodRepository; uow: UnitOfWork; cipher: PaymentDataCipher }) {
+  const { paymentMethods, uow, cipher } = deps;
+
+  return {
+    list(actor: Actor): Promise<PaymentMethodRow[]> {
+      return paymentMethods.listForUser(actor.id);
+    },
+
+    async create(actor: Actor, input: CreatePaymentMethod): Promise<PaymentMethodRow> {
+      const secret: PaymentSecret = { number: input.accountNumber, ...(input.routingNumber ? { routingNumber: input.routingNumber } : {}) };
+      const encrypted = cipher.encrypt(JSON.stringify(secret), actor.id);
+      const card = input.type === 'card';
+      return uow.run(async (r) => {
+        const first = (await r.paymentMethods.countForUser(actor.id)) === 0;
+        const isDefault = input.isDefault || first;
+        if (isDefault) await r.paymentMethods.clearDefault(actor.id);
+        const row = await r.paymentMethods.insert({
+          user_id: actor.id,
+          type: input.type,
+          account_type: card ? null : (input.accountType ?? null),
+          account_name: input.accountName,
+          bank_name: input.bankName,
+          last4: lastFour(input.accountNumber),
+          secret: encrypted,
+          key_id: cipher.keyId,
+          expiry_date: card ? (input.expiryDate ?? null) : null,
+          card_type: card ? (input.cardType ?? detectCardType(input.accountNumber)) : null,
+          is_default: isDefault,
+        });
+        await r.payoutAudit.record({
+          actorId: actor.id,
+          subjectUserId: actor.id,
+          action: 'payment_method.created',
+          entity: 'payment_method',
+          entityId: row.id,
+          detail: { method: describeRow(row), isDefault },
+        });
+        return row;
+      });
+    },
+
+    async setDefault(actor: Actor, id: number): Promise<PaymentMethodRow> {
+      const method = authorize(actor, 'update', 'paymentMethod', await paymentMethods.findById(id));
+      await uow.run(async (r) => {
+        await r.paymentMethods.clearDefault(actor.id);
+        await r.paymentMethods.setDefault(method.id);
+        await r.payoutAudit.record({
+          actorId: actor.id,
+          subjectUserId: actor.id,
+          action: 'payment_method.made_default',
+          entity: 'payment_method',
+          entityId: method.id,
+          detail: { method: describeRow(method) },
+        });
+      });
+      return { ...method, is_default: 1 };
+    },
+
+    async delete(actor: Actor, id: number): Promise<void> {
+      const method = authorize(actor, 'delete', 'paymentMethod', await paymentMethods.findById(id));
+      await uow.run(async (r) => {
+        await r.paymentMethods.delete(method.id);
+        let newDefault: PaymentMethodRow | undefined;
+        if (method.is_default) {
+          newDefault = (await r.paymentMethods.listForUser(actor.id))[0];
+          if (newDefault) await r.paymentMethods.setDefault(newDefault.id);
+        }
+        await r.payoutAudit.record({
+          actorId: actor.id,
+          subjectUserId: actor.id,
+          action: 'payment_method.deleted',
+          entity: 'payment_method',
+          entityId: method.id,
+          detail: { method: describeRow(method), ...(newDefault ? { newDefault: describeRow(newDefault) } : {}) },
+        });
+      });
+    },
+
+    /** The full numbers, for paying out through a provider; nothing in the product shows them. */
+    reveal(row: Pick<PaymentMethodRow, 'secret' | 'user_id'>): PaymentSecret {
+      return JSON.parse(cipher.decrypt(row.secret, row.user_id)) as PaymentSecret;
+    },
+  };
+}
+export type PaymentMethodService = ReturnType<typeof createPaymentMethodService>;

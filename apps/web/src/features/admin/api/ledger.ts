@@ -1,0 +1,78 @@
+import { userSchema } from '@members-only/shared/auth';
+import {
+  adminLedgerSchema,
+  importErrorSchema,
+  importResultSchema,
+  type ImportError,
+  ledgerEntrySchema,
+  type RecordEarningInput,
+  type RecordPayoutInput,
+} from '@members-only/shared/payouts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getJson, HttpError, sendJson } from '@/lib/api-client';
+
+export const adminLedgerQueryKey = (userId: number) => ['/api/admin/users', userId, 'ledger'] as const;
+
+const PAGE = 200;
+/** The artists to choose from: every page of GET /api/admin/users (up to 5,000 accounts). */
+export function useLedgerArtists() {
+  return useQuery({
+    queryKey: ['/api/admin/users', 'ledger-artists'],
+    queryFn: async ({ signal }) => {
+      const all: z.infer<typeof userSchema>[] = [];
+      for (let offset = 0; offset < 5_000; offset += PAGE) {
+        const page = await getJson(`/api/admin/users?limit=${PAGE}&offset=${offset}`, z.array(userSchema), { signal });
+        all.push(...page);
+        if (page.length < PAGE) break;
+      }
+      return all;
+    },
+  });
+}
+
+/** GET /api/admin/users/:id/ledger: an artist's balances, history and default method (last 4 only). */
+export function useAdminLedger(userId: number | null) {
+  return useQuery({
+    queryKey: adminLedgerQueryKey(userId ?? 0),
+    queryFn: ({ signal }) => getJson(`/api/admin/users/${userId}/ledger`, adminLedgerSchema, { signal }),
+    enabled: userId !== null,
+  });
+}
+
+export const recordEarning = (userId: number, input: RecordEarningInput) => sendJson('POST', `/api/admin/users/${userId}/earnings`, input, ledgerEntrySchema);
+const statementErrorsSchema = z.object({ errors: z.array(importErrorSchema) });
+
+/** A statement the server refused as a whole, with its errors by line. */
+export class StatementRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly errors: ImportError[],
+  ) {
+    super(message);
+    this.name = 'StatementRejectedError';
+  }
+}
+
+/** POST …/earnings/import. A refusal (400) carries every error by line, beyond the usual error shape. */
+export async function importEarnings(userId: number, csv: string) {
+  try {
+    return await sendJson('POST', `/api/admin/users/${userId}/earnings/import`, { csv }, importResultSchema);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) {
+      // HttpError keeps the body text after "400: "; the shared error shape drops the `errors` list.
+      const raw = error.message.slice(error.message.indexOf(': ') + 2);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw error;
+      }
+      const body = statementErrorsSchema.safeParse(parsed);
+      if (body.success) throw new StatementRejectedError(error.serverMessage ?? 'The statement was not imported.', body.data.errors);
+    }
+    throw error;
+  }
+}
+export const recordPayout = (userId: number, input: RecordPayoutInput) => sendJson('POST', `/api/admin/users/${userId}/payouts`, input, ledgerEntrySchema);
+export const markPayoutPaid = (entryId: number) => sendJson('POST', `/api/admin/payouts/${entryId}/paid`, undefined, ledgerEntrySchema);

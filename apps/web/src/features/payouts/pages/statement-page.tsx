@@ -1,0 +1,131 @@
+import { formatMoney, PERIOD_PATTERN, periodLabel } from '@members-only/shared/payouts';
+import { ArrowLeft, Download, Printer } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { statementCsvUrl, useStatement } from '../api/statement';
+
+/** Printing shows the statement alone: the app's sidebar, bars and buttons stay off the paper. */
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden; }
+  #payout-statement, #payout-statement * { visibility: visible; }
+  #payout-statement { position: absolute; inset: 0 auto auto 0; width: 100%; padding: 0; }
+  [data-print-hidden] { display: none !important; }
+}`;
+
+/**
+ * /payouts/statement/:period: a month's statement the way distributors send them (earnings reported
+ * for the month, payouts made in it, totals, the balance today), to print or download as CSV for an
+ * accountant.
+ */
+export function StatementPage() {
+  const period = useParams().period ?? '';
+  const valid = PERIOD_PATTERN.test(period);
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-8">
+      <style>{PRINT_CSS}</style>
+      <title>{`Statement ${period} · Payouts`}</title>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3" data-print-hidden>
+        <Button variant="ghost" asChild>
+          <Link to="/payouts">
+            <ArrowLeft aria-hidden="true" />
+            Back to Payouts
+          </Link>
+        </Button>
+        {valid ? (
+          <div className="flex gap-2">
+            <Button variant="outline" asChild>
+              <a href={statementCsvUrl(period)} download>
+                <Download aria-hidden="true" />
+                Download CSV
+              </a>
+            </Button>
+            <Button onClick={() => window.print()}>
+              <Printer aria-hidden="true" />
+              Print
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {valid ? <StatementBody period={period} /> : <p role="alert">That is not a month. Statements are by month, such as 2026-09.</p>}
+    </div>
+  );
+}
+
+function StatementBody({ period }: { period: string }) {
+  const statement = useStatement(period);
+  if (statement.isPending) {
+    return (
+      <div role="status" className="flex items-center gap-2 text-muted-foreground">
+        <Spinner /> Loading the statement…
+      </div>
+    );
+  }
+  if (statement.isError) return <LoadFailed message="Failed to load the statement. Please try again." onRetry={() => void statement.refetch()} />;
+  const s = statement.data;
+  return (
+    <article id="payout-statement" className="rounded-2xl border border-border bg-card p-6 text-card-foreground">
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold">Statement for {periodLabel(s.period)}</h1>
+        <p className="text-sm text-muted-foreground">
+          {s.artist} · generated {new Date(s.generatedAt).toLocaleString()}
+        </p>
+      </header>
+      {s.entries.length === 0 ? (
+        <p className="text-muted-foreground">Nothing was recorded for this month.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Earnings and payouts in {periodLabel(s.period)}</caption>
+          <thead className="border-b border-border text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Description
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.entries.map((e) => (
+              <tr key={e.id} className="border-b border-border/60">
+                <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{e.createdAt.slice(0, 10)}</td>
+                <td className="py-2 pr-3">
+                  {e.kind === 'earning' ? `${e.source ?? 'Earnings'}${e.note ? ` · ${e.note}` : ''}` : `Payout to ${e.paidTo ?? 'your payout method'} (${e.status})`}
+                </td>
+                <td className="py-2 text-right whitespace-nowrap tabular-nums">
+                  {e.kind === 'earning' ? '+' : '−'}
+                  {formatMoney(e.amountMinor, e.currency)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {s.totals.length > 0 ? (
+        <div className="mt-6 grid gap-4">
+          {s.totals.map((t) => (
+            <dl key={t.currency} className="grid gap-2 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-muted-foreground">Earned ({t.currency})</dt>
+                <dd className="font-semibold tabular-nums">{formatMoney(t.earnedMinor, t.currency)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Paid out ({t.currency})</dt>
+                <dd className="font-semibold tabular-nums">{formatMoney(t.paidOutMinor, t.currency)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Balance owed today ({t.currency})</dt>
+                <dd className="font-semibold tabular-nums">{formatMoney(s.balances.find((b) => b.currency === t.currency)?.balanceMinor ?? 0, t.currency)}</dd>
+              </div>
+            </dl>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}
