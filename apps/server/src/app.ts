@@ -38,6 +38,9 @@ import { marketingRoutes } from './routes/marketing/index';
 import { createMarketingService } from './services/marketing.service';
 import { reviewRoutes } from './routes/review/index';
 import { createReviewService } from './services/review.service';
+import { createPaymentProvider, type PaymentSettings } from './providers/payments/index';
+import { createMembershipService } from './services/membership.service';
+import { membershipRoutes } from './routes/membership/index';
 
 export type AppEnv = Pick<
   Env,
@@ -62,7 +65,10 @@ export type AppEnv = Pick<
   | 'RUN_JOBS_IN_SERVER'
   | 'JOB_CONCURRENCY'
   | 'JOB_LEASE_SECONDS'
->;
+  | 'MEMBERSHIP_SEATS'
+  | 'membershipContent'
+> &
+  Partial<PaymentSettings>;
 
 export function createServices(db: Db, env: AppEnv) {
   const repos = createRepositories(db.kysely);
@@ -122,7 +128,15 @@ export function createServices(db: Db, env: AppEnv) {
     uow,
     text,
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, queue, createWorker };
+  const membership = createMembershipService({
+    memberships: repos.memberships,
+    users: repos.users,
+    uow,
+    payments: createPaymentProvider(env),
+    seats: env.MEMBERSHIP_SEATS,
+    content: env.membershipContent,
+  });
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, membership, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -174,7 +188,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(authorizationPlugin, { auth: services.auth });
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { auth: services.auth });
+  await app.register(authRoutes, { auth: services.auth, membership: services.membership });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(quotaRoutes, { quotas: services.quotas });
   await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations, quotas: services.quotas });
@@ -186,6 +200,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
   await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
   await app.register(adminRoutes, { admin: services.admin });
+  await app.register(membershipRoutes, { membership: services.membership });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.
   const prune = setInterval(() => {

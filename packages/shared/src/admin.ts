@@ -15,6 +15,7 @@ export const SERVICE_IDS = [
   'speech',
   'storage',
   'database',
+  'payments',
 ] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
 

@@ -136,6 +136,32 @@ export interface Database {
   throttle_events: ThrottleEventsTable;
   marketing_plans: MarketingPlansTable;
   track_reviews: TrackReviewsTable;
+  memberships: MembershipsTable;
+  payment_events: PaymentEventsTable;
+}
+
+/** A checkout and the subscription it became (status: pending, active, past_due, canceling, expired). */
+export interface MembershipsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email_key: string | null;
+  checkout_session_id: string | null;
+  customer_id: string | null;
+  subscription_id: string | null;
+  status: string;
+  period_end: Timestamp | null;
+  /** Until when a pending checkout holds a seat. */
+  hold_until: Timestamp | null;
+  /** Provider time (seconds) of the event the state came from; older events are ignored. Read as a string on PostgreSQL. */
+  state_at: ColumnType<number | string | null, number | null, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  created_at: Timestamp;
 }
 
 export interface QuotaUsageTable {
@@ -197,3 +223,4 @@ export type JobRow = Selectable<JobsTable>;
 export type LyricSnippetRow = Selectable<LyricSnippetsTable>;
 export type MarketingPlanRow = Selectable<MarketingPlansTable>;
 export type TrackReviewRow = Selectable<TrackReviewsTable>;
+export type MembershipRow = Selectable<MembershipsTable>;

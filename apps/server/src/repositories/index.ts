@@ -11,6 +11,7 @@ import { createTrackRepository } from './track.repository';
 import { createQuotaRepository } from './quota.repository';
 import { createMarketingPlanRepository } from './marketing-plan.repository';
 import { createTrackReviewRepository } from './track-review.repository';
+import { createMembershipRepository } from './membership.repository';
 import { createJobRepository } from '../jobs/job.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
@@ -28,6 +29,7 @@ export function createRepositories(db: Kysely<Database>) {
     marketingPlans: createMarketingPlanRepository(db),
     trackReviews: createTrackReviewRepository(db),
     jobs: createJobRepository(db),
+    memberships: createMembershipRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

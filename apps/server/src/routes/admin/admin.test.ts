@@ -51,6 +51,7 @@ describe.each(dialects)('GET /api/admin/services on %s', (dialect) => {
         'speech',
         'storage',
         'database',
+        'payments',
       ]);
       expect(byId('text')).toMatchObject({ configured: false, reachable: null, engine: expect.stringContaining('Built-in guide') });
       expect(byId('text').settings.map((s) => [s.name, s.set])).toEqual([
