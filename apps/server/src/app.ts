@@ -160,6 +160,10 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   const services = createServices(db, env);
+  // The embedded payment form: the provider's script and frames, only when it is configured.
+  const paymentForm = services.membership.engine === 'Stripe' && env.STRIPE_PUBLISHABLE_KEY;
+  const stripeJs = paymentForm ? ['https://js.stripe.com'] : [];
+  const stripeFrames = paymentForm ? ['https://js.stripe.com', 'https://checkout.stripe.com'] : [];
 
   registerSecurityHeaders(app, {
     // Sent by the authorization plugin, and only over HTTPS.
@@ -168,12 +172,13 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(paymentForm ? ['https://api.stripe.com'] : [])],
+        ...(stripeFrames.length ? { frameSrc: stripeFrames } : {}),
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

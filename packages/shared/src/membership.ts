@@ -43,6 +43,17 @@ export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>;
 export const checkoutResponseSchema = z.union([z.object({ clientSecret: z.string().min(1) }), z.object({ url: z.string().min(1) })]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
+/** The signed-in caller's own membership. */
+export const myMembershipSchema = z.object({
+  status: membershipStatusSchema,
+  currentPeriodEnd: z.string().nullable(),
+  /** A paid subscription the member can cancel or manage in the billing portal. */
+  billing: z.boolean(),
+  /** Premium granted by an operator, without a paid period. */
+  granted: z.boolean(),
+});
+export type MyMembership = z.infer<typeof myMembershipSchema>;
+
 /** GET /api/membership: the offer as configured, and the caller's own membership when signed in. */
 export const membershipOfferSchema = z.object({
   content: membershipContentSchema,
@@ -52,16 +63,7 @@ export const membershipOfferSchema = z.object({
   publishableKey: z.string().nullable(),
   /** Only when a seat limit is configured: counted from the database. */
   seats: z.object({ total: z.number().int(), remaining: z.number().int() }).nullable(),
-  mine: z
-    .object({
-      status: membershipStatusSchema,
-      currentPeriodEnd: z.string().nullable(),
-      /** A paid subscription the member can cancel or manage in the billing portal. */
-      billing: z.boolean(),
-      /** Premium granted by an operator, without a paid period. */
-      granted: z.boolean(),
-    })
-    .nullable(),
+  mine: myMembershipSchema.nullable(),
 });
 export type MembershipOffer = z.infer<typeof membershipOfferSchema>;
 

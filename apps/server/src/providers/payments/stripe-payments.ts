@@ -75,7 +75,8 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         ...(customerEmail ? { customer_email: customerEmail } : {}),
         expires_at: expiresAt,
         ...(mode === 'embedded'
-          ? { ui_mode: 'embedded_page' as const, return_url: `${origin}/auth?success=true` }
+          ? // The page goes to /auth?success=true itself on completion; the provider redirects only when a payment method needs it.
+            { ui_mode: 'embedded_page' as const, return_url: `${origin}/auth?success=true`, redirect_on_completion: 'if_required' as const }
           : { ui_mode: 'hosted_page' as const, success_url: `${origin}/auth?success=true`, cancel_url: `${origin}/invitation?canceled=true` }),
       });
       return { id: session.id, clientSecret: session.client_secret ?? undefined, url: session.url ?? undefined };
