@@ -59,7 +59,8 @@ test('the invitation page shows the configured offer, and the embedded form fail
   await expect(page.getByRole('link', { name: 'Already a member? Sign in here' })).toHaveAttribute('href', '/auth');
   await expect(page.getByRole('link', { name: 'Return to Main Site' })).toHaveAttribute('href', '/');
 
-  const floating = page.getByRole('button', { name: 'JOIN NOW' });
+  const floating = page.getByRole('button', { name: 'JOIN NOW', exact: true });
+  await expect(join.getByRole('button', { name: 'Become a member' })).toBeVisible();
   await expect(floating).toBeVisible();
   await floating.click();
   await expect(floating).toHaveCount(0);
@@ -84,12 +85,13 @@ test('a completed payment shows the Payment Success! toast on the sign-in page',
 
 test('the hosted checkout pages go to the payment page', async ({ page }) => {
   await page.goto('/stripe-checkout');
-  await expect(page).toHaveURL(new RegExp(`^${FAKE_API}/__stripe/pay/cs_test_`));
+  // A checkout round trip to the payment API, then a page load elsewhere: more than one expect's wait on a busy machine.
+  await expect(page).toHaveURL(new RegExp(`^${FAKE_API}/__stripe/pay/cs_test_`), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Fake payment page' })).toBeVisible();
 
   await page.goto('/simple-checkout');
   await page.getByRole('button', { name: 'COMPLETE PAYMENT NOW' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${FAKE_API}/__stripe/pay/cs_test_`));
+  await expect(page).toHaveURL(new RegExp(`^${FAKE_API}/__stripe/pay/cs_test_`), { timeout: 20_000 });
 });
 
 test('a member sees the renewal date, cancels in the app and sees the end date', async ({ page, user: _user }) => {

@@ -79,7 +79,7 @@ export const DEFAULT_MEMBERSHIP_CONTENT: MembershipContent = {
     title: 'A note from the team',
     paragraphs: [
       'We build tools for artists who write, record and release their own music: a lyric notepad that listens for rhyme and rhythm, a reviewer that reads your track, a marketing planner that works from your own lyrics.',
-      'Membership pays for the computing the heavy tools need. It does not buy placement, streams, earnings or a record deal, and nobody is "selected": anyone can join, and anyone can cancel at any time in the app.',
+      'Membership pays for the computing the heavy tools need. It does not buy placement, streams, plays or a record deal. Anyone can join, and anyone can cancel at any time in the app.',
     ],
     signature: 'The Members Only team',
   },

@@ -102,7 +102,7 @@ function Offer({ offer }: { offer: MembershipOffer }) {
             <EmbeddedCheckout publishableKey={offer.publishableKey} />
           ) : (
             <Button type="button" size="lg" className="mt-5 w-full" disabled={!canJoin} onClick={join}>
-              Join now
+              Become a member
             </Button>
           )}
         </section>
