@@ -56,6 +56,8 @@ test('the invitation page shows the configured offer, and the embedded form fail
   await expect(page.getByRole('heading', { name: 'From members' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'What members get' })).toBeVisible();
   await expect(page.getByText('How do I cancel?')).toBeVisible();
+  // What membership changes, in the configured numbers (the server's defaults here).
+  await expect(page.getByRole('row', { name: /beats/i })).toHaveText(/beats\s*5\s*50/i);
   await expect(page.getByRole('link', { name: 'Already a member? Sign in here' })).toHaveAttribute('href', '/auth');
   await expect(page.getByRole('link', { name: 'Return to Main Site' })).toHaveAttribute('href', '/');
 

@@ -135,6 +135,7 @@ export function createServices(db: Db, env: AppEnv) {
     payments: createPaymentProvider(env),
     seats: env.MEMBERSHIP_SEATS,
     content: env.membershipContent,
+    limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
   return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, membership, queue, createWorker };
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { membershipStatusSchema } from './auth';
+import { QUOTA_KINDS, type QuotaKind } from './quotas';
+
+const limitsSchema = z.object(Object.fromEntries(QUOTA_KINDS.map((k) => [k, z.number().int().nonnegative()])) as Record<QuotaKind, z.ZodNumber>);
 
 /**
  * The invitation page's words, from an operator-editable content file (amendment A4). Every figure
@@ -61,6 +64,8 @@ export const membershipOfferSchema = z.object({
   paymentsEnabled: z.boolean(),
   /** The key the browser's payment form needs; null when the embedded form cannot run. */
   publishableKey: z.string().nullable(),
+  /** What each plan may generate per day, as configured: the whole difference membership makes (amendment A7). */
+  limits: z.object({ free: limitsSchema, premium: limitsSchema }),
   /** Only when a seat limit is configured: counted from the database. */
   seats: z.object({ total: z.number().int(), remaining: z.number().int() }).nullable(),
   mine: myMembershipSchema.nullable(),

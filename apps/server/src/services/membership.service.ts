@@ -26,8 +26,9 @@ export function createMembershipService(deps: {
   payments: PaymentProvider | undefined;
   seats: number | undefined;
   content: MembershipContent;
+  limits: MembershipOffer['limits'];
 }) {
-  const { memberships, users, uow, payments, seats, content } = deps;
+  const { memberships, users, uow, payments, seats, content, limits } = deps;
 
   const requirePayments = () => {
     if (!payments) throw paymentsUnavailable();
@@ -80,6 +81,7 @@ export function createMembershipService(deps: {
         content,
         paymentsEnabled: Boolean(payments),
         publishableKey: payments?.publishableKey ?? null,
+        limits,
         seats: await seatsView(),
         mine: await mine(user),
       };

@@ -65,6 +65,8 @@ describe.each(dialects)('membership on %s', (dialect) => {
     expect(offer).toMatchObject({ paymentsEnabled: false, publishableKey: null, seats: null, mine: null });
     expect(offer.content.price).toEqual({ amount: '19.99', currency: 'USD', interval: 'year' });
     expect(offer.content.testimonials).toEqual([]);
+    // What Premium means, in the configured numbers.
+    expect(offer.limits).toEqual({ free: DEFAULT_QUOTAS.free, premium: DEFAULT_QUOTAS.premium });
   });
 
   it('opens an embedded checkout for a signed-in artist, linked by user id, on the configured yearly price', async () => {

@@ -1,4 +1,5 @@
 import type { MembershipOffer } from '@members-only/shared/membership';
+import { QUOTA_KINDS, QUOTA_LABELS } from '@members-only/shared/quotas';
 import { BadgeCheck, CircleX, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -123,6 +124,8 @@ function Offer({ offer }: { offer: MembershipOffer }) {
         </ul>
       </section>
 
+      <LimitsTable limits={offer.limits} />
+
       {content.testimonials.length > 0 ? (
         <section aria-labelledby="testimonials-title" className="mt-12">
           <h2 id="testimonials-title" className="text-2xl font-semibold">
@@ -173,5 +176,45 @@ function Offer({ offer }: { offer: MembershipOffer }) {
         </Button>
       ) : null}
     </>
+  );
+}
+
+/** The whole difference membership makes: each plan's daily limits, as configured (amendment A7). */
+function LimitsTable({ limits }: { limits: MembershipOffer['limits'] }) {
+  const shown = QUOTA_KINDS.filter((kind) => limits.free[kind] > 0 || limits.premium[kind] > 0);
+  return (
+    <section aria-labelledby="limits-title" className="mt-12">
+      <h2 id="limits-title" className="text-2xl font-semibold">
+        Daily limits
+      </h2>
+      <div className="mt-4 overflow-x-auto rounded-xl border border-border bg-card">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Per day
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Free
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Members
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((kind) => (
+              <tr key={kind} className="border-b border-border last:border-0">
+                <th scope="row" className="px-4 py-2.5 font-normal capitalize">
+                  {QUOTA_LABELS[kind]}
+                </th>
+                <td className="px-4 py-2.5">{limits.free[kind] || 'Not included'}</td>
+                <td className="px-4 py-2.5 font-semibold">{limits.premium[kind] || 'Not included'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
