@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { MODEL_PORTS } from './e2e/model';
+import { E2E_STRIPE, MODEL_PORTS } from './e2e/model';
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -24,6 +24,10 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   // Every journey signs up a fresh artist from 127.0.0.1.
   REGISTER_MAX_PER_IP: '10000',
+  // Payments go to the fake payment API beside the fake model (e2e/fake-model-server.ts). No
+  // publishable key: the browser never loads the provider's script, and the embedded form shows
+  // its set-up error with Try Again while the hosted checkout works.
+  ...E2E_STRIPE,
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 

@@ -196,10 +196,10 @@ test.describe('signed out', () => {
     await expectAccessibleInBothThemes(page, '/auth, Register with errors');
   });
 
-  test('invitation, checkout placeholder and Page Not Found', async ({ page }) => {
+  test('invitation, checkout and Page Not Found', async ({ page }) => {
     for (const [url, heading] of [
       ['/invitation', /Members Only membership/],
-      ['/stripe-checkout', /./],
+      ['/simple-checkout', 'Complete your membership'],
       ['/no-such-page', 'Page Not Found'],
     ] as const) {
       await page.goto(url);

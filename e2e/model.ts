@@ -6,6 +6,15 @@ export const MODEL_PORTS = {
   app: Number(process.env.E2E_MODEL_PORT ?? 5056),
   fakeModel: Number(process.env.E2E_FAKE_MODEL_PORT ?? 5057),
 };
+/** The main app server's payment settings: the fake payment API answers on the fake model's port. */
+export const E2E_STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_fake_members_only',
+  STRIPE_WEBHOOK_SECRET: 'whsec_fake_members_only',
+  STRIPE_PRICE_ID: 'price_fake_membership_yearly',
+  STRIPE_API_HOST: '127.0.0.1',
+  STRIPE_API_PORT: String(MODEL_PORTS.fakeModel),
+  STRIPE_API_PROTOCOL: 'http',
+};
 export const MODEL_APP_URL = `http://127.0.0.1:${MODEL_PORTS.app}`;
 /** The model name that app server is configured with (AI_MODEL). */
 export const MODEL_NAME = 'e2e-model';

@@ -47,6 +47,9 @@ import { payoutRoutes } from './routes/payouts/index';
 import { createPaymentMethodService } from './services/payment-method.service';
 import { createLedgerService } from './services/ledger.service';
 import { createPaymentDataCipher, loadPaymentKeys } from './crypto/payment-data';
+import { createPaymentProvider, type PaymentSettings } from './providers/payments/index';
+import { createMembershipService } from './services/membership.service';
+import { membershipRoutes } from './routes/membership/index';
 
 export type AppEnv = Pick<
   Env,
@@ -72,8 +75,11 @@ export type AppEnv = Pick<
   | 'RUN_JOBS_IN_SERVER'
   | 'JOB_CONCURRENCY'
   | 'JOB_LEASE_SECONDS'
+  | 'MEMBERSHIP_SEATS'
+  | 'membershipContent'
 > &
-  Partial<Pick<Env, 'PAYMENT_DATA_KEY'>>;
+  Partial<Pick<Env, 'PAYMENT_DATA_KEY'>> &
+  Partial<PaymentSettings>;
 
 export function createServices(db: Db, env: AppEnv) {
   const repos = createRepositories(db.kysely);
@@ -154,7 +160,16 @@ export function createServices(db: Db, env: AppEnv) {
   const cipher = createPaymentDataCipher(loadPaymentKeys(env));
   const paymentMethods = createPaymentMethodService({ paymentMethods: repos.paymentMethods, uow, cipher });
   const ledger = createLedgerService({ ledger: repos.ledger, paymentMethods: repos.paymentMethods, users: repos.users, uow });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, queue, createWorker };
+  const membership = createMembershipService({
+    memberships: repos.memberships,
+    users: repos.users,
+    uow,
+    payments: createPaymentProvider(env),
+    seats: env.MEMBERSHIP_SEATS,
+    content: env.membershipContent,
+    limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
+  });
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -178,6 +193,10 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   const services = createServices(db, env);
+  // The embedded payment form: the provider's script and frames, only when it is configured.
+  const paymentForm = services.membership.engine === 'Stripe' && env.STRIPE_PUBLISHABLE_KEY;
+  const stripeJs = paymentForm ? ['https://js.stripe.com'] : [];
+  const stripeFrames = paymentForm ? ['https://js.stripe.com', 'https://checkout.stripe.com'] : [];
 
   registerSecurityHeaders(app, {
     // Sent by the authorization plugin, and only over HTTPS.
@@ -186,12 +205,13 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(paymentForm ? ['https://api.stripe.com'] : [])],
+        ...(stripeFrames.length ? { frameSrc: stripeFrames } : {}),
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -206,7 +226,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(authorizationPlugin, { auth: services.auth });
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { auth: services.auth });
+  await app.register(authRoutes, { auth: services.auth, membership: services.membership });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(quotaRoutes, { quotas: services.quotas });
   await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations, quotas: services.quotas });
@@ -221,6 +241,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(payoutRoutes, { paymentMethods: services.paymentMethods, ledger: services.ledger });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
+  await app.register(membershipRoutes, { membership: services.membership });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.
   const prune = setInterval(() => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MEMBERSHIP_CONTENT } from '@members-only/shared/membership';
 import { DEFAULT_QUOTAS, EnvError, loadEnv } from './env';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mo-env-'));
@@ -21,6 +22,30 @@ describe('settings', () => {
     expect(env.QUOTAS_PREMIUM).toMatchObject({ review: 100, chat: DEFAULT_QUOTAS.premium.chat });
     expect(() => loadEnv({ DATA_DIR: tmp(), QUOTAS_FREE: 'chats=5' })).toThrow(/QUOTAS_FREE: "chats=5" is not kind=number/);
     expect(() => loadEnv({ DATA_DIR: tmp(), QUOTAS_PREMIUM: 'chat=-1' })).toThrow(/QUOTAS_PREMIUM/);
+  });
+
+  it('reads the membership content file, and stops with what is wrong when it does not match the schema', () => {
+    const dir = tmp();
+    expect(loadEnv({ DATA_DIR: dir }).membershipContent).toEqual(DEFAULT_MEMBERSHIP_CONTENT);
+    const file = path.join(dir, 'membership.json');
+    const custom = { ...DEFAULT_MEMBERSHIP_CONTENT, price: { amount: '24.00', currency: 'EUR', interval: 'year', compareAt: '49.00' } };
+    fs.writeFileSync(file, JSON.stringify(custom));
+    expect(loadEnv({ DATA_DIR: dir, MEMBERSHIP_CONTENT_FILE: file }).membershipContent.price).toEqual(custom.price);
+
+    fs.writeFileSync(file, JSON.stringify({ ...custom, price: { amount: 'about twenty', currency: 'EUR', interval: 'year' }, pendingBalance: '$24,000' }));
+    const error = (() => {
+      try {
+        loadEnv({ DATA_DIR: dir, MEMBERSHIP_CONTENT_FILE: file });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as Error).message).toMatch(/MEMBERSHIP_CONTENT_FILE price\.amount: must be an amount such as 19\.99/);
+    expect((error as Error).message).toMatch(/pendingBalance/);
+    fs.writeFileSync(file, '{ not json');
+    expect(() => loadEnv({ DATA_DIR: dir, MEMBERSHIP_CONTENT_FILE: file })).toThrow(/MEMBERSHIP_CONTENT_FILE: cannot read .* as JSON/);
+    expect(() => loadEnv({ DATA_DIR: dir, MEMBERSHIP_CONTENT_FILE: path.join(dir, 'missing.json') })).toThrow(EnvError);
   });
 
   it('generates a session secret into DATA_DIR with owner-only permissions and reuses it', () => {

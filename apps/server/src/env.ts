@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { QUOTA_KINDS, type Plan, type QuotaKind } from '@members-only/shared';
+import { DEFAULT_MEMBERSHIP_CONTENT, membershipContentSchema, type MembershipContent } from '@members-only/shared/membership';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -94,12 +95,26 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes written as 64 hex digits or base64 (npm run admin -- new-payment-key prints one)')
     .optional(),
+  /** Membership payments (issue 16). Unset: checkout answers 503 and admins grant membership by hand. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The recurring price a membership subscribes to. */
+  STRIPE_PRICE_ID: z.string().min(1).optional(),
+  /** Where the payment SDK sends its requests (tests point it at a local server). */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Optional seat limit: at most this many live memberships (and open checkouts) at once. Unset: no limit and no scarcity wording. */
+  MEMBERSHIP_SEATS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** A JSON file with the invitation page's content (founder letter, benefits, FAQ, price); validated at start. */
+  MEMBERSHIP_CONTENT_FILE: z.string().min(1).optional(),
   /** The built web app; the server serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema> & { sessionSecret: string; dataDir: string; webDistDir: string };
+export type Env = z.infer<typeof envSchema> & { sessionSecret: string; dataDir: string; webDistDir: string; membershipContent: MembershipContent };
 
 export class EnvError extends Error {}
 
@@ -127,7 +142,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const webDistDir = env.WEB_DIST_DIR
     ? path.resolve(baseDir(), env.WEB_DIST_DIR)
     : path.resolve(import.meta.dirname, '../../web/dist');
-  return { ...env, dataDir, webDistDir, sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
+  const membershipContent = env.MEMBERSHIP_CONTENT_FILE ? loadMembershipContent(path.resolve(baseDir(), env.MEMBERSHIP_CONTENT_FILE)) : DEFAULT_MEMBERSHIP_CONTENT;
+  return { ...env, dataDir, webDistDir, membershipContent, sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
+}
+
+/** The operator's invitation content: a file that does not match the schema stops the server with what is wrong. */
+export function loadMembershipContent(file: string): MembershipContent {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new EnvError(`Invalid configuration:\n  MEMBERSHIP_CONTENT_FILE: cannot read ${file} as JSON (${(error as Error).message})`);
+  }
+  const parsed = membershipContentSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  MEMBERSHIP_CONTENT_FILE ${i.path.join('.') || '(file)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration in ${file}:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }
 
 /** A secret generated on first start and kept in DATA_DIR with owner-only permissions. */

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Access, RouteEntry } from '../src/plugins/authorization';
 import { makeClickTrack, removeFixtureDir } from '../src/audio/fixtures';
 import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type TestApp } from './helpers';
+import { startFakeStripe, type RunningFakeStripe } from './fake-stripe';
 
 /**
  * The authorization matrix: every route the server registers (read from its own route table) ×
@@ -304,6 +305,15 @@ const MATRIX: Record<string, Entry> = {
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
 
+  // Membership: the offer and checkout are open to visitors; cancel and billing are each caller's own
+  // (none of these callers has a paid membership: 409). The provider's webhook checks its signature
+  // instead of a session, so an unsigned call is a 400 for everyone.
+  'GET /api/membership': { access: 'anonymous', anonymous: 200, user: 200, other: 200, admin: 200 },
+  'POST /api/create-vip-checkout': { access: 'anonymous', anonymous: 200, user: 200, other: 200, admin: 200, request: () => json({ mode: 'hosted' }) },
+  'POST /api/membership/cancel': { access: 'user', anonymous: 401, user: 409, other: 409, admin: 409 },
+  'POST /api/membership/billing-portal': { access: 'user', anonymous: 401, user: 409, other: 409, admin: 409 },
+  'POST /api/stripe/webhook': { access: 'public', anonymous: 400, user: 400, other: 400, admin: 400, request: () => json({ id: 'evt_unsigned', type: 'checkout.session.completed' }) },
+
   // Admin.
   'GET /api/admin/users': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200, request: () => ({ query: { limit: '10' } }) },
   'GET /api/admin/tracks': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200, request: () => ({ query: { q: 'wav' } }) },
@@ -422,6 +432,7 @@ describe('the authorization matrix covers the route table', () => {
 
 describe.each(dialects)('authorization matrix on %s', (dialect) => {
   let t: TestApp;
+  let stripe: RunningFakeStripe;
   let admin: Person;
   let a: Person;
   let b: Person;
@@ -466,7 +477,8 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
 
   beforeAll(async () => {
     wavBytes ??= fs.readFileSync(await makeClickTrack({ bpm: 120, seconds: 3, channels: 1 }));
-    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: true });
+    stripe = await startFakeStripe();
+    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: true, ...stripe.settings });
     admin = await register();
     a = await register();
     b = await register();
@@ -519,6 +531,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       await new Promise((r) => setTimeout(r, 100));
     }
     await t?.close();
+    await stripe?.close();
     removeFixtureDir();
   });
 

@@ -72,7 +72,7 @@ export interface FakeRequestLog {
  * `POST /__control/enqueue` with a JSON array of FakeBehaviour, `POST /__control/models` with a
  * FakeModelsBehaviour (GET /v1/models), `POST /__control/reset`.
  */
-export async function startFakeOpenAi(port = 0) {
+export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {}) {
   const queue: FakeBehaviour[] = [];
   let fallback: FakeBehaviour = { kind: 'reply', text: 'Default fake reply.' };
   const requests: FakeRequestLog[] = [];
@@ -257,6 +257,8 @@ export async function startFakeOpenAi(port = 0) {
   };
   // A failure inside a handler closes that connection instead of going unhandled.
   const server = http.createServer((req, res) => {
+    // Another fake sharing the port (the browser tests' payment API) answers its own paths.
+    if (options.extra?.(req, res)) return;
     handle(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   function control(method: string, url: string, body: any, res: http.ServerResponse) {

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { RouteEntry } from '../src/plugins/authorization';
 import { encodeWav16 } from '../src/audio/fixtures';
 import { createTestApp, dialects, registerUser, sessionCookie, type TestApp } from './helpers';
+import { startFakeStripe } from './fake-stripe';
 
 /**
  * Fuzzes every route of the server's own route table, so a new route is fuzzed without anyone
@@ -299,6 +300,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let protectedIds: (route: RouteEntry) => string[];
   let reLogins = 0;
   let sent = 0;
+  let stripe: Awaited<ReturnType<typeof startFakeStripe>> | undefined;
   /** Statuses seen per route, printed at the end: a fuzz that only ever hits 400 tests little. */
   const stats = new Map<string, Map<number, number>>();
   const started = Date.now();
@@ -332,8 +334,10 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    // No job worker: nothing but the requests themselves changes the database.
-    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false });
+    // No job worker: nothing but the requests themselves changes the database. Payments go to a
+    // local fake of the provider, so checkout answers as configured (not 503).
+    stripe = await startFakeStripe();
+    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false, ...stripe.settings });
     tables = (await t.db.kysely.introspection.getTables()).map((x) => x.name).sort();
     adminCookie = (await registerUser(t.app)).cookie; // the admin: the first account
     a = await registerUser(t.app);
@@ -404,6 +408,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       console.info(`fuzz on ${dialect}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${reLogins} re-logins)\n${lines.join('\n')}`);
     }
     await t?.close();
+    await stripe?.close();
   });
 
   /** Sign-in and sign-up may end A's session (they replace the caller's): sign A in again. */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppEnv } from '../src/app';
 import { DEFAULT_QUOTAS } from '../src/env';
+import { DEFAULT_MEMBERSHIP_CONTENT } from '@members-only/shared/membership';
 import { migrateToLatest, openDatabase, type Db, type Dialect } from '../src/db/index';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -89,6 +90,7 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   RUN_JOBS_IN_SERVER: false,
   JOB_CONCURRENCY: 1,
   JOB_LEASE_SECONDS: 60,
+  membershipContent: DEFAULT_MEMBERSHIP_CONTENT,
   ...overrides,
 });
 

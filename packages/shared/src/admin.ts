@@ -18,6 +18,7 @@ export const SERVICE_IDS = [
   'image',
   'storage',
   'database',
+  'payments',
 ] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
 

@@ -45,7 +45,7 @@ export const registerFormSchema = z
   });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
-export const membershipStatusSchema = z.enum(['free', 'active', 'canceling', 'expired']);
+export const membershipStatusSchema = z.enum(['free', 'active', 'past_due', 'canceling', 'expired']);
 export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
 
 /** The signed-in user as the API presents it. Never carries a password hash. */

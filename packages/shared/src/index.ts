@@ -10,3 +10,4 @@ export * from './quotas';
 export * from './text';
 export * from './admin';
 export * from './review';
+export * from './membership';

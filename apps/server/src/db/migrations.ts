@@ -386,6 +386,43 @@ function migration012TrackLoudnessCurve(): Migration {
 }
 
 /**
+ * Membership (issue 16): one row per checkout, from the seat it holds while the visitor pays, to the
+ * subscription it becomes. `user_id` is empty for a visitor who paid before having an account; the
+ * row attaches when the paying e-mail registers or signs in. Provider events are stored by id so
+ * each is handled once.
+ */
+function migration013Membership(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('memberships'))
+        .addColumn('user_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('email_key', 'text')
+        .addColumn('checkout_session_id', 'text', (col) => col.unique())
+        .addColumn('customer_id', 'text')
+        .addColumn('subscription_id', 'text', (col) => col.unique())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('period_end', c.timestamp)
+        .addColumn('hold_until', c.timestamp)
+        .addColumn('state_at', 'bigint')
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('memberships_user_idx').on('memberships').column('user_id').execute();
+      await db.schema.createIndex('memberships_email_idx').on('memberships').column('email_key').execute();
+      await db.schema.createIndex('memberships_status_idx').on('memberships').columns(['status', 'hold_until']).execute();
+      await db.schema
+        .createTable('payment_events')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('type', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
  * Admin dashboard: the audit log of exports and role and membership changes (amendment B6). The
  * actor's name is kept beside the id, so a row still says who acted after that account is gone.
  */
@@ -426,6 +463,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '009_cover_arts': migration009CoverArts(dialect),
         '010_payouts': migration010Payouts(dialect),
         '012_track_loudness_curve': migration012TrackLoudnessCurve(),
+        '013_membership': migration013Membership(dialect),
         '014_audit_events': migration014AuditEvents(dialect),
       };
     },

@@ -141,6 +141,8 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   ledger_entries: LedgerEntriesTable;
   payout_audit_events: PayoutAuditEventsTable;
+  memberships: MembershipsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export interface AuditEventsTable {
@@ -183,6 +185,30 @@ export interface CoverArtsTable {
   bytes: number;
   /** JSON: DistributorCheck[] */
   checks: string;
+  created_at: Timestamp;
+}
+
+/** A checkout and the subscription it became (status: pending, active, past_due, canceling, expired). */
+export interface MembershipsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email_key: string | null;
+  checkout_session_id: string | null;
+  customer_id: string | null;
+  subscription_id: string | null;
+  status: string;
+  period_end: Timestamp | null;
+  /** Until when a pending checkout holds a seat. */
+  hold_until: Timestamp | null;
+  /** Provider time (seconds) of the event the state came from; older events are ignored. Read as a string on PostgreSQL. */
+  state_at: ColumnType<number | string | null, number | null, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
   created_at: Timestamp;
 }
 
@@ -306,3 +332,4 @@ export type CoverArtRow = Selectable<CoverArtsTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type PayoutAuditEventRow = Selectable<PayoutAuditEventsTable>;
+export type MembershipRow = Selectable<MembershipsTable>;

@@ -22,9 +22,12 @@ export function actorOf(user: UserRow): Actor {
   return { id: user.id, isAdmin: Boolean(user.is_admin), plan: planOf(user) };
 }
 
+/** Membership states that carry Premium: paid up, canceled but within the paid period, or a renewal the provider is still retrying. */
+export const LIVE_MEMBERSHIP = ['active', 'canceling', 'past_due'] as const;
+
 /** Premium is an admin grant or a live paid membership; everyone else is on the Free plan. */
 export function planOf(user: Pick<UserRow, 'is_premium' | 'membership_status'>): Plan {
-  return user.is_premium || user.membership_status === 'active' || user.membership_status === 'canceling' ? 'premium' : 'free';
+  return user.is_premium || (LIVE_MEMBERSHIP as readonly string[]).includes(user.membership_status) ? 'premium' : 'free';
 }
 
 /** Resources that belong to one artist; their owner is `user_id`. */

@@ -1,8 +1,9 @@
 import type { User, MembershipStatus } from '@members-only/shared';
 import type { UserRow } from '../db/types';
 import { toIso } from '../db/index';
+import { planOf } from '../policies/index';
 
-const STATUSES: MembershipStatus[] = ['free', 'active', 'canceling', 'expired'];
+const STATUSES: MembershipStatus[] = ['free', 'active', 'past_due', 'canceling', 'expired'];
 
 /** The only shape a user leaves the server in: never a password hash. */
 export function presentUser(row: UserRow): User {
@@ -15,7 +16,8 @@ export function presentUser(row: UserRow): User {
     email: row.email,
     phoneNumber: row.phone_number,
     isAdmin: Boolean(row.is_admin),
-    isPremium: Boolean(row.is_premium),
+    // Premium follows a paid membership as well as an operator's grant (policies/planOf).
+    isPremium: planOf(row) === 'premium',
     membership: { status, currentPeriodEnd: toIso(row.membership_period_end) },
     createdAt: toIso(row.created_at),
   };

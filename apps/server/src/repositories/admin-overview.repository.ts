@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { dialectOf, flag } from '../db/index';
+import { LIVE_MEMBERSHIP } from '../policies';
 
 /** The installation at a glance, for the admin dashboard's Overview tab. */
 export function createAdminOverviewRepository(db: Kysely<Database>) {
@@ -20,7 +21,7 @@ export function createAdminOverviewRepository(db: Kysely<Database>) {
             .sum(
               eb
                 .case()
-                .when(eb.or([eb('is_premium', '=', flag(true)), eb('membership_status', 'in', ['active', 'canceling'])]))
+                .when(eb.or([eb('is_premium', '=', flag(true)), eb('membership_status', 'in', [...LIVE_MEMBERSHIP])]))
                 .then(1)
                 .else(0)
                 .end(),

@@ -12,6 +12,7 @@ import { createQuotaRepository } from './quota.repository';
 import { createMarketingPlanRepository } from './marketing-plan.repository';
 import { createTrackReviewRepository } from './track-review.repository';
 import { createCoverArtRepository } from './cover-art.repository';
+import { createMembershipRepository } from './membership.repository';
 import { createJobRepository } from '../jobs/job.repository';
 import { createAdminListRepository } from './admin-list.repository';
 import { createAuditRepository } from './audit.repository';
@@ -42,6 +43,7 @@ export function createRepositories(db: Kysely<Database>) {
     paymentMethods: createPaymentMethodRepository(db),
     ledger: createLedgerRepository(db),
     payoutAudit: createPayoutAuditRepository(db),
+    memberships: createMembershipRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -17,6 +17,10 @@ export function createUserRepository(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
     },
 
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).orderBy('id', 'asc').limit(1).executeTakeFirst();
+    },
+
     async existsByEmail(email: string): Promise<boolean> {
       const row = await db.selectFrom('users').select('id').where('email_key', '=', emailKey(email)).executeTakeFirst();
       return row !== undefined;

@@ -10,13 +10,14 @@ import type { Dialect } from '../db/index';
 import type { TextSettings } from '../providers/text/index';
 import type { SpeechSettings } from '../providers/speech/index';
 import type { ImageSettings } from '../providers/image/index';
+import type { PaymentSettings } from '../providers/payments/index';
 import { BUILT_IN_GUIDE } from '../providers/text/built-in-guide';
 import type { ModelsProbe, ModelsProbeOptions } from '../providers/openai-models';
 import { authorize, type Actor } from '../policies/index';
 
 /** What the services overview reads: the settings (never sent on, only whether each is set) and the checks. */
 export interface InstallationChecks {
-  settings: TextSettings & SpeechSettings & Partial<ImageSettings>;
+  settings: TextSettings & SpeechSettings & Partial<ImageSettings> & Partial<PaymentSettings> & { MEMBERSHIP_SEATS?: number; MEMBERSHIP_CONTENT_FILE?: string };
   dialect: Dialect;
   /** Lists an OpenAI-compatible endpoint's models (providers/openai-models.ts). */
   probeModels: (options: ModelsProbeOptions) => Promise<ModelsProbe>;
@@ -199,7 +200,28 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
       ...database,
     };
 
-    return [text, ...tools, speech, image, storageStatus, databaseStatus];
+    const paymentsOn = Boolean(s.STRIPE_SECRET_KEY && s.STRIPE_PRICE_ID && s.STRIPE_WEBHOOK_SECRET);
+    const paymentsStatus: ServiceStatus = {
+      id: 'payments',
+      name: 'Payments',
+      purpose: 'Takes membership payments (checkout, renewals, cancelations) and reports them to the app.',
+      configured: paymentsOn,
+      engine: paymentsOn ? 'Stripe' : 'None: grant membership with the admin command (grant-premium)',
+      settings: [
+        setting('STRIPE_SECRET_KEY', s.STRIPE_SECRET_KEY, 'Secret API key'),
+        setting('STRIPE_PUBLISHABLE_KEY', s.STRIPE_PUBLISHABLE_KEY, 'Publishable key for the embedded payment form on the invitation page'),
+        setting('STRIPE_WEBHOOK_SECRET', s.STRIPE_WEBHOOK_SECRET, 'Signing secret of the webhook endpoint /api/stripe/webhook'),
+        setting('STRIPE_PRICE_ID', s.STRIPE_PRICE_ID, 'The recurring (yearly) price a membership subscribes to'),
+        setting('MEMBERSHIP_SEATS', s.MEMBERSHIP_SEATS, 'Optional seat limit; unset, no limit and no scarcity wording'),
+        setting('MEMBERSHIP_CONTENT_FILE', s.MEMBERSHIP_CONTENT_FILE, 'JSON file with the invitation page content and the shown price'),
+      ],
+      reachable: null,
+      detail: paymentsOn
+        ? 'Checked on each checkout; events arrive at /api/stripe/webhook.'
+        : 'Not connected: checkout answers that payments are not set up.',
+    };
+
+    return [text, ...tools, speech, image, storageStatus, databaseStatus, paymentsStatus];
   }
 
   return {

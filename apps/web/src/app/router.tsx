@@ -32,14 +32,14 @@ export const routes: RouteObject[] = [
         path: 'invitation',
         lazy: async () => ({ Component: (await import('@/features/membership/pages/invitation-page')).InvitationPage }),
       },
-      ...['stripe-checkout', 'simple-checkout'].map(
-        (path): RouteObject => ({
-          path,
-          lazy: async () => ({
-            Component: (await import('@/features/membership/pages/checkout-placeholder-page')).CheckoutPlaceholderPage,
-          }),
-        }),
-      ),
+      {
+        path: 'stripe-checkout',
+        lazy: async () => ({ Component: (await import('@/features/membership/pages/checkout-pages')).StripeCheckoutPage }),
+      },
+      {
+        path: 'simple-checkout',
+        lazy: async () => ({ Component: (await import('@/features/membership/pages/checkout-pages')).SimpleCheckoutPage }),
+      },
       {
         element: <RequireAuth />,
         children: [
@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'payouts/statement/:period',
                 lazy: async () => ({ Component: (await import('@/features/payouts/pages/statement-page')).StatementPage }),
+              },
+              {
+                path: 'membership',
+                lazy: async () => ({ Component: (await import('@/features/membership/pages/membership-page')).MembershipPage }),
               },
               {
                 path: 'admin',

@@ -52,6 +52,7 @@ describe.each(dialects)('GET /api/admin/services on %s', (dialect) => {
         'image',
         'storage',
         'database',
+        'payments',
       ]);
       expect(byId('image')).toMatchObject({ configured: false, reachable: null, engine: expect.stringContaining('Built-in cover renderer') });
       expect(byId('image').settings.map((s) => s.name)).toEqual(['IMAGE_BASE_URL', 'IMAGE_MODEL', 'IMAGE_API_KEY', 'IMAGE_TIMEOUT_SECONDS']);

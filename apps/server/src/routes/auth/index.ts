@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginSchema, registerSchema } from '@members-only/shared';
 import type { AuthService } from '../../services/auth.service';
+import type { MembershipService } from '../../services/membership.service';
 import { presentUser } from '../../presenters/user.presenter';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
 
@@ -9,20 +10,23 @@ const clientInfo = (request: { ip: string; headers: Record<string, string | stri
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 300) : null,
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; membership?: MembershipService }> = async (app, { auth, membership }) => {
+  // A membership paid before the account existed attaches when its e-mail registers or signs in.
+  const withMembership = async <U extends Parameters<MembershipService['attach']>[0]>(user: U) => (membership ? membership.attach(user) : user);
+
   app.get('/api/user', { config: { access: 'user' } }, async (request) => presentUser(requireUser(request)));
 
   app.post('/api/register', { config: { access: 'anonymous' }, schema: { body: registerSchema } }, async (request, reply) => {
     const { user, session } = await auth.register(request.body, clientInfo(request));
     await auth.logout(request.sessionToken ?? undefined);
     setSessionCookie(request, reply, session.token, session.expiresAt);
-    return reply.status(201).send(presentUser(user));
+    return reply.status(201).send(presentUser(await withMembership(user)));
   });
 
   app.post('/api/login', { config: { access: 'anonymous' }, schema: { body: loginSchema } }, async (request, reply) => {
     const { user, session } = await auth.login(request.body, clientInfo(request), request.sessionToken ?? undefined);
     setSessionCookie(request, reply, session.token, session.expiresAt);
-    return presentUser(user);
+    return presentUser(await withMembership(user));
   });
 
   app.post('/api/logout', { config: { access: 'anonymous' } }, async (request, reply) => {

@@ -18,11 +18,27 @@ export function MembershipBanner({ user }: { user: User }) {
   switch (status) {
     case 'active':
       icon = BadgeCheck;
-      body = date ? `${APP_NAME} member · renews on ${date}` : `${APP_NAME} member`;
+      body = (
+        <>
+          {date ? `${APP_NAME} member · renews on ${date}` : `${APP_NAME} member`} <BannerLink to="/membership">Manage</BannerLink>
+        </>
+      );
       break;
     case 'canceling':
       icon = BadgeCheck;
-      body = date ? `${APP_NAME} member · access until ${date}` : `${APP_NAME} member`;
+      body = (
+        <>
+          {date ? `${APP_NAME} member · access until ${date}` : `${APP_NAME} member`} <BannerLink to="/membership">Manage</BannerLink>
+        </>
+      );
+      break;
+    case 'past_due':
+      icon = BadgeCheck;
+      body = (
+        <>
+          {`${APP_NAME} member · your last renewal payment did not go through.`} <BannerLink to="/membership">Update billing</BannerLink>
+        </>
+      );
       break;
     case 'expired':
       body = (
@@ -60,10 +76,10 @@ export function MembershipBanner({ user }: { user: User }) {
   );
 }
 
-function BannerLink({ children }: { children: ReactNode }) {
+function BannerLink({ children, to = '/invitation' }: { children: ReactNode; to?: string }) {
   return (
     <Link
-      to="/invitation"
+      to={to}
       className="whitespace-nowrap font-semibold underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-current"
     >
       {children}

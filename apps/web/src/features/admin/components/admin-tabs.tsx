@@ -11,7 +11,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 const when = (iso: string) => dateTime.format(new Date(iso));
 
 export function PlanBadge({ user }: { user: Pick<AdminUserRow, 'isPremium' | 'membershipStatus'> }) {
-  const premium = user.isPremium || user.membershipStatus === 'active' || user.membershipStatus === 'canceling';
+  const premium = user.isPremium || ['active', 'canceling', 'past_due'].includes(user.membershipStatus);
   return premium ? <Badge>Premium</Badge> : <Badge variant="outline">Free</Badge>;
 }
 

@@ -46,7 +46,7 @@ function UserDetail({ detail, isSelf }: { detail: NonNullable<ReturnType<typeof 
       onError: (error) => toast({ title: 'Could not save', description: errorMessage(error), variant: 'destructive' }),
     });
   const premiumByGrant = user.isPremium;
-  const paidMember = user.membershipStatus === 'active' || user.membershipStatus === 'canceling';
+  const paidMember = ['active', 'canceling', 'past_due'].includes(user.membershipStatus);
 
   return (
     <div className="grid gap-5">

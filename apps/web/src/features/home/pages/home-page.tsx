@@ -61,7 +61,7 @@ function PremiumCard({ isPremium }: { isPremium: boolean }) {
           ? 'Your membership gives you higher generation limits for beats, cover art, reviews and marketing plans.'
           : 'Members get higher generation limits for beats, cover art, reviews and marketing plans.'}
       </p>
-      <Link to="/invitation" className={cn(buttonVariants({ variant: 'default' }), 'mt-6')}>
+      <Link to={isPremium ? '/membership' : '/invitation'} className={cn(buttonVariants({ variant: 'default' }), 'mt-6')}>
         {isPremium ? 'Membership details' : 'See membership'}
       </Link>
     </section>

@@ -1,0 +1,135 @@
+import Stripe from 'stripe';
+import { InvalidSignature, type PaymentProvider, type SubscriptionState } from './types';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string;
+  priceId: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+const iso = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const membershipIdOf = (value: string | null | undefined) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * A subscription's state for the membership. Since API version 2025-03-31 the period end lives on
+ * the subscription's items; a subscription set to cancel later (at period end or a date) is
+ * 'canceling' until the provider ends it.
+ */
+export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
+  const itemEnd = Math.max(0, ...(sub.items?.data ?? []).map((item) => item.current_period_end ?? 0)) || null;
+  const base = { id: sub.id, customerId: idOf(sub.customer), membershipId: membershipIdOf(sub.metadata?.membership_id) };
+  switch (sub.status) {
+    case 'active':
+    case 'trialing':
+      return sub.cancel_at_period_end || sub.cancel_at
+        ? { ...base, status: 'canceling', periodEnd: iso(sub.cancel_at ?? itemEnd) }
+        : { ...base, status: 'active', periodEnd: iso(itemEnd) };
+    case 'past_due':
+      return { ...base, status: 'past_due', periodEnd: iso(itemEnd) };
+    case 'incomplete':
+      return { ...base, status: 'incomplete', periodEnd: null };
+    default:
+      // canceled, incomplete_expired, unpaid, paused: no paid access.
+      return { ...base, status: 'expired', periodEnd: iso(sub.ended_at ?? sub.canceled_at ?? itemEnd) };
+  }
+}
+
+/** The API version this SDK speaks (events in tests carry it). */
+export const STRIPE_API_VERSION = Stripe.API_VERSION;
+
+/** The SDK's own test signature for a webhook payload (tests sign their events with it). */
+export function signTestWebhook(payload: string, secret: string): string {
+  return new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload, secret });
+}
+
+export function createStripePayments(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(settings.host ? { host: settings.host } : {}),
+    ...(settings.port ? { port: settings.port } : {}),
+    ...(settings.protocol ? { protocol: settings.protocol } : {}),
+  });
+
+  return {
+    engine: 'Stripe',
+    publishableKey: settings.publishableKey,
+
+    async createCheckout({ mode, membershipId, userId, customerEmail, origin, expiresAt }) {
+      const metadata = { membership_id: String(membershipId), ...(userId ? { user_id: String(userId) } : {}) };
+      // ui_mode values as this SDK's API version documents them (hosted_page / embedded_page).
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: settings.priceId, quantity: 1 }],
+        client_reference_id: String(membershipId),
+        metadata,
+        subscription_data: { metadata },
+        ...(customerEmail ? { customer_email: customerEmail } : {}),
+        expires_at: expiresAt,
+        ...(mode === 'embedded'
+          ? // The page goes to /auth?success=true itself on completion; the provider redirects only when a payment method needs it.
+            { ui_mode: 'embedded_page' as const, return_url: `${origin}/auth?success=true`, redirect_on_completion: 'if_required' as const }
+          : { ui_mode: 'hosted_page' as const, success_url: `${origin}/auth?success=true`, cancel_url: `${origin}/invitation?canceled=true` }),
+      });
+      return { id: session.id, clientSecret: session.client_secret ?? undefined, url: session.url ?? undefined };
+    },
+
+    async getSubscription(id) {
+      return subscriptionState(await stripe.subscriptions.retrieve(id));
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      return subscriptionState(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    },
+
+    async billingPortal(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
+    },
+
+    parseEvent(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
+      } catch {
+        throw new InvalidSignature('The signature does not match.');
+      }
+      const base = { id: event.id, created: event.created };
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          const session = event.data.object;
+          return {
+            ...base,
+            type: 'checkout.completed',
+            checkoutSessionId: session.id,
+            membershipId: membershipIdOf(session.client_reference_id ?? session.metadata?.membership_id),
+            subscriptionId: idOf(session.subscription),
+            customerId: idOf(session.customer),
+            email: session.customer_details?.email ?? session.customer_email ?? null,
+          };
+        }
+        case 'checkout.session.expired': {
+          const session = event.data.object;
+          return { ...base, type: 'checkout.expired', checkoutSessionId: session.id, membershipId: membershipIdOf(session.client_reference_id) };
+        }
+        case 'customer.subscription.created':
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+        case 'customer.subscription.paused':
+        case 'customer.subscription.resumed':
+          return { ...base, type: 'subscription.changed', subscription: subscriptionState(event.data.object) };
+        default:
+          return { ...base, type: 'ignored', name: event.type };
+      }
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_QUOTAS } from '../../env';
+import type { AppEnv } from '../../app';
+import { createTestApp, dialects, registerUser, uniqueName, type TestApp } from '../../../test/helpers';
+import { startFakeStripe, type RunningFakeStripe } from '../../../test/fake-stripe';
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+describe.each(dialects)('membership on %s', (dialect) => {
+  let stripe: RunningFakeStripe;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  const start = async (env: Partial<AppEnv> = {}) => {
+    t = await createTestApp(dialect, { ...stripe.settings, ...env });
+    await registerUser(t.app); // the first account is the admin
+    return t.app;
+  };
+  type App = Awaited<ReturnType<typeof start>>;
+
+  const checkout = (app: App, cookie?: string, mode: 'embedded' | 'hosted' = 'embedded') =>
+    app.inject({ method: 'POST', url: '/api/create-vip-checkout', headers: cookie ? { cookie } : {}, payload: { mode } });
+  const lastSession = () => [...stripe.sessions.values()].at(-1)!;
+  const webhook = (app: App, event: { payload: string; signature: string }) =>
+    app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload });
+  const user = async (app: App, cookie: string) => (await app.inject({ url: '/api/user', headers: { cookie } })).json();
+  const plan = async (app: App, cookie: string) => (await app.inject({ url: '/api/quotas', headers: { cookie } })).json();
+
+  /** A signed-in artist pays through the embedded form: the checkout, the provider's completion and its webhook. */
+  async function becomeMember(app: App) {
+    const artist = await registerUser(app);
+    const res = await checkout(app, artist.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const { session, subscription } = stripe.complete(lastSession().id);
+    const delivered = await webhook(app, stripe.signedEvent('checkout.session.completed', session));
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    return { ...artist, subscription };
+  }
+
+  it('answers 503 with a message on every payment route when payments are not set up, and the offer says so', async () => {
+    t = await createTestApp(dialect);
+    const app = t.app;
+    await registerUser(app);
+    const { cookie } = await registerUser(app);
+    for (const req of [
+      { method: 'POST' as const, url: '/api/create-vip-checkout', payload: {} },
+      { method: 'POST' as const, url: '/api/membership/cancel', headers: { cookie } },
+      { method: 'POST' as const, url: '/api/membership/billing-portal', headers: { cookie } },
+      { method: 'POST' as const, url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } },
+    ]) {
+      const res = await app.inject(req);
+      expect(res.statusCode, req.url).toBe(503);
+      expect(res.json()).toMatchObject({ message: 'Payments are not set up on this installation yet.' });
+    }
+    const offer = (await app.inject({ url: '/api/membership' })).json();
+    expect(offer).toMatchObject({ paymentsEnabled: false, publishableKey: null, seats: null, mine: null });
+    expect(offer.content.price).toEqual({ amount: '19.99', currency: 'USD', interval: 'year' });
+    expect(offer.content.testimonials).toEqual([]);
+    // What Premium means, in the configured numbers.
+    expect(offer.limits).toEqual({ free: DEFAULT_QUOTAS.free, premium: DEFAULT_QUOTAS.premium });
+  });
+
+  it('opens an embedded checkout for a signed-in artist, linked by user id, on the configured yearly price', async () => {
+    const app = await start();
+    const artist = await registerUser(app);
+    const res = await checkout(app, artist.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const session = lastSession();
+    expect(res.json()).toEqual({ clientSecret: session.client_secret });
+    expect(session.ui_mode).toBe('embedded_page');
+    expect(session.customer_email).toBe(artist.user.email);
+    expect(session.metadata).toMatchObject({ user_id: String(artist.user.id) });
+    expect(session.subscription_metadata.membership_id).toBe(session.client_reference_id);
+    expect(session.return_url).toMatch(/\/auth\?success=true$/);
+
+    const hosted = await checkout(app, artist.cookie, 'hosted');
+    expect(hosted.statusCode).toBe(200);
+    expect(hosted.json()).toEqual({ url: lastSession().url });
+    expect(lastSession()).toMatchObject({ ui_mode: 'hosted_page', client_secret: null });
+    expect(lastSession().cancel_url).toMatch(/\/invitation\?canceled=true$/);
+
+    // The body is optional (spec §7: no body): the embedded form is the default.
+    const bare = await app.inject({ method: 'POST', url: '/api/create-vip-checkout', headers: { cookie: artist.cookie } });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toHaveProperty('clientSecret');
+  });
+
+  it('makes a paying artist a member at once from the completed checkout: Premium and the Premium quotas', async () => {
+    const app = await start();
+    const member = await becomeMember(app);
+    const me = await user(app, member.cookie);
+    expect(me.isPremium).toBe(true);
+    expect(me.membership.status).toBe('active');
+    expect(Math.abs(new Date(me.membership.currentPeriodEnd).getTime() - (Date.now() + YEAR_MS))).toBeLessThan(60_000);
+    const quotas = await plan(app, member.cookie);
+    expect(quotas.plan).toBe('premium');
+    expect(quotas.quotas.beat.limit).toBe(DEFAULT_QUOTAS.premium.beat);
+    const mine = (await app.inject({ url: '/api/membership', headers: { cookie: member.cookie } })).json().mine;
+    expect(mine).toMatchObject({ status: 'active', billing: true, granted: false });
+    // A member does not pay twice.
+    expect((await checkout(app, member.cookie)).statusCode).toBe(409);
+  });
+
+  it('attaches an anonymous visitor’s membership when the paying e-mail registers', async () => {
+    const app = await start();
+    const res = await checkout(app, undefined, 'hosted');
+    expect(res.statusCode, res.body).toBe(200);
+    const session = lastSession();
+    expect(session.customer_email).toBeNull();
+    expect(session.metadata.user_id).toBeUndefined();
+    const username = uniqueName('visitor');
+    const email = `${username}@Example.com`;
+    const { session: done } = stripe.complete(session.id, email);
+    expect((await webhook(app, stripe.signedEvent('checkout.session.completed', done))).statusCode).toBe(200);
+
+    // Someone else registering does not get it.
+    const other = await registerUser(app);
+    expect(other.user.isPremium).toBe(false);
+    const visitor = await registerUser(app, { username, email: email.toLowerCase() });
+    expect(visitor.user.isPremium).toBe(true);
+    expect(visitor.user.membership.status).toBe('active');
+    expect((await plan(app, visitor.cookie)).plan).toBe('premium');
+  });
+
+  it('links a completed anonymous checkout to the existing account with that e-mail at once', async () => {
+    const app = await start();
+    const artist = await registerUser(app);
+    expect((await checkout(app)).statusCode).toBe(200);
+    const { session } = stripe.complete(lastSession().id, artist.user.email.toUpperCase());
+    expect((await webhook(app, stripe.signedEvent('checkout.session.completed', session))).statusCode).toBe(200);
+    expect((await user(app, artist.cookie)).isPremium).toBe(true);
+  });
+
+  it('refuses an event with a bad or missing signature (400) and changes nothing', async () => {
+    const app = await start();
+    const artist = await registerUser(app);
+    await checkout(app, artist.cookie);
+    const { session } = stripe.complete(lastSession().id);
+    const forged = stripe.signedEvent('checkout.session.completed', session, { secret: 'whsec_someone_else' });
+    for (const headers of [{ 'stripe-signature': forged.signature }, {}, { 'stripe-signature': 'garbage' }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', ...headers }, payload: forged.payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'The webhook signature is not valid.' });
+    }
+    // A body altered after signing fails too.
+    const good = stripe.signedEvent('checkout.session.completed', session);
+    const altered = await webhook(app, { payload: good.payload.replace('"active"', '"activ"').replace('checkout.session', 'checkout.session '), signature: good.signature });
+    expect(altered.statusCode).toBe(400);
+    expect((await user(app, artist.cookie)).isPremium).toBe(false);
+  });
+
+  it('handles each event once: a redelivered event id is acknowledged and ignored', async () => {
+    const app = await start();
+    const member = await becomeMember(app);
+    const sub = stripe.updateSubscription(member.subscription.id, { cancel_at_period_end: true });
+    const first = await webhook(app, stripe.signedEvent('customer.subscription.updated', sub, { id: 'evt_once' }));
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect((await user(app, member.cookie)).membership.status).toBe('canceling');
+    // Same id, different content (as a replay would be): acknowledged, not applied.
+    const undone = { ...sub, cancel_at_period_end: false };
+    const again = await webhook(app, stripe.signedEvent('customer.subscription.updated', undone, { id: 'evt_once', created: Math.floor(Date.now() / 1000) + 5 }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect((await user(app, member.cookie)).membership.status).toBe('canceling');
+    // Two deliveries of one new event at the same time: one applies it.
+    const both = stripe.signedEvent('customer.subscription.updated', undone, { id: 'evt_twice', created: Math.floor(Date.now() / 1000) + 10 });
+    const results = await Promise.all([webhook(app, both), webhook(app, both)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.map((r) => r.json().duplicate).sort()).toEqual([false, true]);
+    expect((await user(app, member.cookie)).membership.status).toBe('active');
+  });
+
+  it('follows the subscription: past due keeps access, canceling keeps it until the end date, ended drops to Free quotas', async () => {
+    const app = await start();
+    const member = await becomeMember(app);
+    const at = Math.floor(Date.now() / 1000);
+    const send = (type: string, change: object, offset: number) =>
+      webhook(app, stripe.signedEvent(type, stripe.updateSubscription(member.subscription.id, change), { created: at + offset }));
+
+    expect((await send('customer.subscription.updated', { status: 'past_due' }, 1)).statusCode).toBe(200);
+    let me = await user(app, member.cookie);
+    expect(me.membership.status).toBe('past_due');
+    expect(me.isPremium).toBe(true);
+
+    await send('customer.subscription.updated', { status: 'active', cancel_at_period_end: true }, 2);
+    me = await user(app, member.cookie);
+    expect(me.membership.status).toBe('canceling');
+    expect(me.isPremium).toBe(true);
+    expect(new Date(me.membership.currentPeriodEnd).getTime()).toBe(member.subscription.items.data[0]!.current_period_end * 1000);
+
+    // An older event delivered late does not undo a newer state.
+    await send('customer.subscription.updated', { status: 'active', cancel_at_period_end: false }, 0);
+    expect((await user(app, member.cookie)).membership.status).toBe('canceling');
+
+    const endedAt = at + 3;
+    await send('customer.subscription.deleted', { status: 'canceled', ended_at: endedAt }, 3);
+    me = await user(app, member.cookie);
+    expect(me.membership).toEqual({ status: 'expired', currentPeriodEnd: new Date(endedAt * 1000).toISOString() });
+    expect(me.isPremium).toBe(false);
+    const quotas = await plan(app, member.cookie);
+    expect(quotas.plan).toBe('free');
+    expect(quotas.quotas.beat.limit).toBe(DEFAULT_QUOTAS.free.beat);
+    // Ended members may join again.
+    expect((await checkout(app, member.cookie)).statusCode).toBe(200);
+  });
+
+  it('lets a member cancel at period end in the app, keeping access, and open the billing portal', async () => {
+    const app = await start();
+    const member = await becomeMember(app);
+    const res = await app.inject({ method: 'POST', url: '/api/membership/cancel', headers: { cookie: member.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    const end = new Date(member.subscription.items.data[0]!.current_period_end * 1000).toISOString();
+    expect(res.json()).toMatchObject({ status: 'canceling', currentPeriodEnd: end });
+    expect(stripe.subscriptions.get(member.subscription.id)?.cancel_at_period_end).toBe(true);
+    const me = await user(app, member.cookie);
+    expect(me).toMatchObject({ isPremium: true, membership: { status: 'canceling', currentPeriodEnd: end } });
+    // Canceling twice is harmless.
+    expect((await app.inject({ method: 'POST', url: '/api/membership/cancel', headers: { cookie: member.cookie } })).statusCode).toBe(200);
+
+    const portal = await app.inject({ method: 'POST', url: '/api/membership/billing-portal', headers: { cookie: member.cookie } });
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().url).toContain(`/__stripe/portal/${member.subscription.customer}`);
+    const sent = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(sent.form.return_url).toMatch(/\/membership$/);
+
+    // Someone without a paid membership has nothing to cancel.
+    const free = await registerUser(app);
+    expect((await app.inject({ method: 'POST', url: '/api/membership/cancel', headers: { cookie: free.cookie } })).statusCode).toBe(409);
+    expect((await app.inject({ method: 'POST', url: '/api/membership/billing-portal', headers: { cookie: free.cookie } })).statusCode).toBe(409);
+  });
+
+  it('gives exactly one of the last seat to parallel checkouts, counts seats from the database and frees an expired hold', async () => {
+    const app = await start({ MEMBERSHIP_SEATS: 2 });
+    await becomeMember(app);
+    expect((await app.inject({ url: '/api/membership' })).json().seats).toEqual({ total: 2, remaining: 1 });
+    const results = await Promise.all(Array.from({ length: 6 }, () => checkout(app)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ message: 'All membership seats are taken at the moment.' });
+    expect((await app.inject({ url: '/api/membership' })).json().seats).toEqual({ total: 2, remaining: 0 });
+
+    // The held checkout expires unpaid: its seat comes back.
+    const held = lastSession();
+    const expired = await webhook(app, stripe.signedEvent('checkout.session.expired', { ...held, status: 'expired' }));
+    expect(expired.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/membership' })).json().seats).toEqual({ total: 2, remaining: 1 });
+  });
+
+  it('answers 502 when the payment service fails, and the seat is not kept', async () => {
+    const app = await start({ MEMBERSHIP_SEATS: 1 });
+    stripe.failNextCall();
+    stripe.failNextCall(); // the SDK retries once
+    const res = await checkout(app);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ message: 'The payment service did not answer. Please try again.' });
+    expect((await app.inject({ url: '/api/membership' })).json().seats).toEqual({ total: 1, remaining: 1 });
+  });
+
+  it('shows no seat count without a limit, and the real publishable key', async () => {
+    const app = await start();
+    const offer = (await app.inject({ url: '/api/membership' })).json();
+    expect(offer).toMatchObject({ paymentsEnabled: true, publishableKey: stripe.settings.STRIPE_PUBLISHABLE_KEY, seats: null });
+  });
+});

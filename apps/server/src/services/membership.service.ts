@@ -1,0 +1,227 @@
+import type { CheckoutMode, CheckoutResponse, MembershipContent, MembershipOffer, MembershipStatus } from '@members-only/shared';
+import type { UserRow, MembershipRow } from '../db/types';
+import { toIso } from '../db/index';
+import type { MembershipRepository } from '../repositories/membership.repository';
+import type { UserRepository } from '../repositories/user.repository';
+import { emailKey } from '../repositories/user.repository';
+import type { UnitOfWork } from '../repositories/index';
+import { InvalidSignature, type PaymentEvent, type PaymentProvider, type SubscriptionState } from '../providers/payments/index';
+import { AppError, badRequest, conflict } from '../errors';
+import { LIVE_MEMBERSHIP, type Actor } from '../policies/index';
+
+/** Stripe Checkout sessions expire at the earliest 30 minutes after creation; the seat is held a little longer. */
+export const CHECKOUT_SECONDS = 30 * 60 + 30;
+const HOLD_SECONDS = CHECKOUT_SECONDS + 60;
+
+const paymentsUnavailable = () => new AppError(503, 'Payments are not set up on this installation yet.', 'payments_unavailable');
+const paymentServiceFailed = () => new AppError(502, 'The payment service did not answer. Please try again.', 'payment_service_failed');
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const isLive = (status: string) => (LIVE_MEMBERSHIP as readonly string[]).includes(status);
+
+export function createMembershipService(deps: {
+  memberships: MembershipRepository;
+  users: UserRepository;
+  uow: UnitOfWork;
+  payments: PaymentProvider | undefined;
+  seats: number | undefined;
+  content: MembershipContent;
+  limits: MembershipOffer['limits'];
+}) {
+  const { memberships, users, uow, payments, seats, content, limits } = deps;
+
+  const requirePayments = () => {
+    if (!payments) throw paymentsUnavailable();
+    return payments;
+  };
+
+  /** An outside call: its failure is a 502 the artist can retry, never a stack trace. */
+  async function upstream<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw paymentServiceFailed();
+    }
+  }
+
+  async function seatsView() {
+    if (!seats) return null;
+    const taken = await memberships.seatsTaken();
+    return { total: seats, remaining: Math.max(0, seats - taken) };
+  }
+
+  async function mine(user: UserRow | undefined): Promise<MembershipOffer['mine']> {
+    if (!user) return null;
+    const row = await memberships.latestForUser(user.id);
+    return {
+      status: user.membership_status as MembershipStatus,
+      currentPeriodEnd: toIso(user.membership_period_end),
+      billing: Boolean(payments && row?.customer_id),
+      granted: Boolean(user.is_premium),
+    };
+  }
+
+  /** Applies a subscription's state to its membership row (and its user), inside a transaction. */
+  async function applySubscription(r: { memberships: MembershipRepository }, row: MembershipRow, sub: SubscriptionState, stateAt: number, userId?: number | null) {
+    if (sub.status === 'incomplete') return;
+    await r.memberships.applyState(
+      row.id,
+      { status: sub.status, periodEnd: sub.periodEnd, subscriptionId: sub.id, customerId: sub.customerId, stateAt },
+      { userId: userId ?? null },
+    );
+  }
+
+  return {
+    engine: payments?.engine ?? null,
+
+    async offer(userId: number | null): Promise<MembershipOffer> {
+      const user = userId ? await users.findById(userId) : undefined;
+      return {
+        content,
+        paymentsEnabled: Boolean(payments),
+        publishableKey: payments?.publishableKey ?? null,
+        limits,
+        seats: await seatsView(),
+        mine: await mine(user),
+      };
+    },
+
+    /**
+     * Holds a seat (when a limit is set) and opens a checkout for it. Checkouts take seats one at a
+     * time under a lock, so two visitors cannot both take the last one; a checkout that expires or
+     * fails gives its seat back.
+     */
+    async createCheckout(actor: Actor | null, mode: CheckoutMode, origin: string): Promise<CheckoutResponse> {
+      const provider = requirePayments();
+      const user = actor ? await users.findById(actor.id) : undefined;
+      if (user && isLive(user.membership_status)) throw conflict('You are already a member.');
+      const holdUntil = new Date((nowSeconds() + HOLD_SECONDS) * 1000).toISOString();
+      const hold = await uow.run(async (r) => {
+        if (seats) {
+          await r.memberships.lockSeats();
+          if ((await r.memberships.seatsTaken()) >= seats) throw conflict('All membership seats are taken at the moment.');
+        }
+        return r.memberships.insertPending({ userId: user?.id ?? null, emailKey: user ? emailKey(user.email) : null, holdUntil });
+      });
+      try {
+        const session = await upstream(() =>
+          provider.createCheckout({
+            mode,
+            membershipId: hold.id,
+            userId: user?.id ?? null,
+            customerEmail: user?.email ?? null,
+            origin,
+            expiresAt: nowSeconds() + CHECKOUT_SECONDS,
+          }),
+        );
+        await memberships.setCheckoutSession(hold.id, session.id);
+        if (mode === 'embedded') {
+          if (!session.clientSecret) throw paymentServiceFailed();
+          return { clientSecret: session.clientSecret };
+        }
+        if (!session.url) throw paymentServiceFailed();
+        return { url: session.url };
+      } catch (error) {
+        await memberships.deletePending(hold.id);
+        throw error;
+      }
+    },
+
+    /**
+     * One provider event, verified on its raw body and handled once: its id is stored in the same
+     * transaction as the change it makes, so a redelivery (or two at once) changes nothing.
+     */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+      const provider = requirePayments();
+      let event: PaymentEvent;
+      try {
+        event = provider.parseEvent(rawBody, signature);
+      } catch (error) {
+        if (error instanceof InvalidSignature) throw badRequest('The webhook signature is not valid.');
+        throw error;
+      }
+      // A completed checkout reads its subscription's current state first (an outside call, kept
+      // out of the transaction); a failure answers 502 and the provider delivers the event again.
+      let current: SubscriptionState | undefined;
+      if (event.type === 'checkout.completed' && event.subscriptionId) {
+        const id = event.subscriptionId;
+        current = await upstream(() => provider.getSubscription(id));
+      }
+      const readAt = nowSeconds();
+      const handled = await uow.run(async (r) => {
+        if (!(await r.memberships.recordEvent(event.id, event.type === 'ignored' ? event.name : event.type))) return false;
+        switch (event.type) {
+          case 'checkout.completed': {
+            const row =
+              (event.membershipId ? await r.memberships.findById(event.membershipId) : undefined) ??
+              (await r.memberships.findByCheckoutSession(event.checkoutSessionId));
+            if (!row) return true;
+            // A visitor's membership belongs to the account with the paying e-mail, now or when it registers.
+            const owner = row.user_id ?? (event.email ? (await r.users.findByEmail(event.email))?.id : undefined) ?? null;
+            const state = current && current.status !== 'incomplete' ? current.status : 'active';
+            await r.memberships.applyState(
+              row.id,
+              {
+                status: state,
+                periodEnd: current?.periodEnd ?? null,
+                subscriptionId: event.subscriptionId,
+                customerId: event.customerId,
+                emailKey: event.email ? emailKey(event.email) : null,
+                stateAt: current ? readAt : event.created,
+              },
+              { userId: owner },
+            );
+            return true;
+          }
+          case 'checkout.expired': {
+            const row =
+              (event.membershipId ? await r.memberships.findById(event.membershipId) : undefined) ??
+              (await r.memberships.findByCheckoutSession(event.checkoutSessionId));
+            if (row) await r.memberships.deletePending(row.id);
+            return true;
+          }
+          case 'subscription.changed': {
+            const sub = event.subscription;
+            const row =
+              (await r.memberships.findBySubscription(sub.id)) ?? (sub.membershipId ? await r.memberships.findById(sub.membershipId) : undefined);
+            if (row) await applySubscription(r, row, sub, event.created);
+            return true;
+          }
+          default:
+            return true;
+        }
+      });
+      return { received: true, duplicate: !handled };
+    },
+
+    /** Cancels at the end of the paid period: the member keeps access until then (amendment A6). */
+    async cancel(actor: Actor): Promise<MembershipOffer['mine']> {
+      const provider = requirePayments();
+      const row = await memberships.latestForUser(actor.id);
+      if (!row?.subscription_id || !isLive(row.status)) throw conflict('You have no paid membership to cancel.');
+      if (row.status !== 'canceling') {
+        const subscriptionId = row.subscription_id;
+        const sub = await upstream(() => provider.cancelAtPeriodEnd(subscriptionId));
+        await uow.run((r) => applySubscription(r, row, sub, nowSeconds()));
+      }
+      return mine(await users.findById(actor.id));
+    },
+
+    /** The provider's billing portal: card, invoices, cancel or renew. */
+    async billingPortal(actor: Actor, origin: string): Promise<{ url: string }> {
+      const provider = requirePayments();
+      const row = await memberships.latestForUser(actor.id);
+      if (!row?.customer_id) throw conflict('You have no paid membership to manage.');
+      const customerId = row.customer_id;
+      return { url: await upstream(() => provider.billingPortal(customerId, `${origin}/membership`)) };
+    },
+
+    /** A visitor who paid before having an account: the membership attaches when that e-mail signs in or registers. */
+    async attach(user: UserRow): Promise<UserRow> {
+      if ((await memberships.attachByEmail(user.id, emailKey(user.email))) === 0) return user;
+      return (await users.findById(user.id)) ?? user;
+    },
+  };
+}
+export type MembershipService = ReturnType<typeof createMembershipService>;
