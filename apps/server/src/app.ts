@@ -38,6 +38,10 @@ import { marketingRoutes } from './routes/marketing/index';
 import { createMarketingService } from './services/marketing.service';
 import { reviewRoutes } from './routes/review/index';
 import { createReviewService } from './services/review.service';
+import { studioRoutes } from './routes/studio/index';
+import { createStudioService } from './services/studio.service';
+import { createMusicProvider, type MusicSettings } from './providers/music/index';
+import { createBeatProcessors } from './jobs/processors/beat.processors';
 
 export type AppEnv = Pick<
   Env,
@@ -56,6 +60,7 @@ export type AppEnv = Pick<
   | 'webDistDir'
   | keyof TextSettings
   | keyof SpeechSettings
+  | keyof MusicSettings
   | 'dataDir'
   | 'MAX_UPLOAD_MB'
   | 'UPLOAD_IDLE_TIMEOUT_SECONDS'
@@ -86,10 +91,21 @@ export function createServices(db: Db, env: AppEnv) {
   const storage = createFileStorage(env);
   const speech = createSpeechToText(env);
   const processing = createTrackProcessingService({ tracks: repos.tracks, storage, speech });
-  const processors = registerProcessors({ ...createTrackProcessors({ processing }) });
   // The queue wakes this process's worker at once; other processes find the job on their next poll.
   let wakeWorker = () => {};
   const queue = createJobQueue(repos.jobs, () => wakeWorker());
+  const music = createMusicProvider(env);
+  const studio = createStudioService({
+    beats: repos.beats,
+    conversations: repos.conversations,
+    users: repos.users,
+    uow,
+    storage,
+    queue,
+    music,
+    waitMs: (env.MUSIC_TIMEOUT_SECONDS + 60) * 1000,
+  });
+  const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }) });
   const createWorker = (log?: Parameters<typeof createJobWorker>[0]['log']) => {
     const worker = createJobWorker({
       jobs: repos.jobs,
@@ -122,7 +138,7 @@ export function createServices(db: Db, env: AppEnv) {
     uow,
     text,
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, queue, createWorker };
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, quotas, marketing, studio, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -185,6 +201,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(trackRoutes, { tracks: services.tracks, uploads: { maxUploadMb: env.MAX_UPLOAD_MB, idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS } });
   await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
   await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
+  await app.register(studioRoutes, { studio: services.studio, quotas: services.quotas });
   await app.register(adminRoutes, { admin: services.admin });
 
   // Housekeeping: expired sessions and login failures outside the throttling window.

@@ -77,6 +77,11 @@ const envSchema = z.object({
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().min(1).default('whisper-1'),
   STT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  // Studio: a hosted text-to-music API (Replicate's predictions protocol); without it, the built-in beat engine.
+  MUSIC_API_BASE_URL: z.url('must be a URL such as https://api.replicate.com/v1').optional(),
+  MUSIC_API_KEY: z.string().optional(),
+  MUSIC_API_MODEL: z.string().min(1).default('meta/musicgen'),
+  MUSIC_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(2048).default(50),
   /** Seconds an upload may send nothing before it is stopped (408) and its partial file discarded. */
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),

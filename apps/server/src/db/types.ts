@@ -134,6 +134,7 @@ export interface Database {
   throttle_events: ThrottleEventsTable;
   marketing_plans: MarketingPlansTable;
   track_reviews: TrackReviewsTable;
+  beats: BeatsTable;
 }
 
 export interface QuotaUsageTable {
@@ -185,6 +186,32 @@ export interface MarketingPlansTable {
   updated_at: Timestamp;
 }
 
+/** Studio beats: the built-in engine's or a hosted model's, stored as MP3 under `beats/`. */
+export interface BeatsTable {
+  id: Generated<number>;
+  user_id: number;
+  conversation_id: number | null;
+  title: string | null;
+  prompt: string;
+  /** rap, trap, pop, dance, lofi (the request's `model`). */
+  style: string;
+  /** queued, running, done, failed */
+  status: string;
+  job_id: number | null;
+  seed: number | string | null;
+  bpm: number | null;
+  musical_key: string | null;
+  duration_sec: number | null;
+  filename: string | null;
+  engine: string;
+  /** JSON: the plan's details (sections, progression, instruments, what was understood). */
+  details: string | null;
+  error_status: number | null;
+  error_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -195,3 +222,4 @@ export type JobRow = Selectable<JobsTable>;
 export type LyricSnippetRow = Selectable<LyricSnippetsTable>;
 export type MarketingPlanRow = Selectable<MarketingPlansTable>;
 export type TrackReviewRow = Selectable<TrackReviewsTable>;
+export type BeatRow = Selectable<BeatsTable>;

@@ -32,6 +32,7 @@ export interface OwnedResources {
   conversation: { user_id: number };
   lyricSnippet: { user_id: number };
   marketingPlan: { user_id: number };
+  beat: { user_id: number };
   track: { user_id: number };
   job: { user_id: number | null };
 }
@@ -54,6 +55,8 @@ const rules = {
   conversation: { read: owner, update: owner, delete: owner, write: owner },
   lyricSnippet: { read: owner, delete: owner },
   marketingPlan: { read: owner, update: owner },
+  // Admins may listen to any beat, as to any upload; only the owner lists and makes them.
+  beat: { read: owner, stream: ownerOrAdmin },
   // Admins can listen to any upload (the admin dashboard's track list links to them).
   track: { read: owner, update: owner, delete: owner, stream: ownerOrAdmin },
   job: { read: owner },
@@ -72,6 +75,7 @@ const NAMES: Record<ResourceKind, string> = {
   conversation: 'Conversation',
   lyricSnippet: 'Lyric snippet',
   marketingPlan: 'Marketing plan',
+  beat: 'Beat',
   track: 'Track',
   job: 'Job',
   users: 'Users',

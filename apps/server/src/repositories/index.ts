@@ -12,6 +12,7 @@ import { createQuotaRepository } from './quota.repository';
 import { createMarketingPlanRepository } from './marketing-plan.repository';
 import { createTrackReviewRepository } from './track-review.repository';
 import { createJobRepository } from '../jobs/job.repository';
+import { createBeatRepository } from './beat.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -28,6 +29,7 @@ export function createRepositories(db: Kysely<Database>) {
     marketingPlans: createMarketingPlanRepository(db),
     trackReviews: createTrackReviewRepository(db),
     jobs: createJobRepository(db),
+    beats: createBeatRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
