@@ -22,7 +22,7 @@ import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type 
 type Actor = 'anonymous' | 'user' | 'other' | 'admin';
 /** One status, or the statuses that all count as the expected outcome. */
 type Status = number | readonly number[];
-type FixtureKind = 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job' | 'marketingConversation' | 'marketingPlan';
+type FixtureKind = 'conversation' | 'lyricsConversation' | 'snippet' | 'track' | 'trackFile' | 'job' | 'marketingConversation' | 'marketingPlan' | 'studioConversation' | 'beatFile';
 
 interface Person {
   id: number;
@@ -39,6 +39,8 @@ interface Fixtures {
   job: number;
   marketingConversation: number;
   marketingPlan: number;
+  studioConversation: number;
+  beatFile: string;
 }
 interface RequestContext {
   actor: Actor;
@@ -220,6 +222,18 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/marketing-plans/:id/calendar.ics': { access: 'user', uses: 'marketingPlan', anonymous: 401, user: 200, other: 404, admin: 404 },
 
+  // Studio: beats are made in A's studio conversation; the audio streams to A or an admin.
+  'POST /api/studio/generate': {
+    access: 'user',
+    anonymous: 401,
+    user: 201,
+    other: 404,
+    admin: 404,
+    request: ({ fixtures }) => json({ prompt: 'matrix lofi, 10 seconds', model: 'lofi', conversationId: fixtures.studioConversation, seed: 1 }),
+  },
+  'GET /api/studio/music': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'GET /uploads/beats/:filename': { access: 'user', uses: 'beatFile', anonymous: 401, user: 200, other: 404, admin: 200 },
+
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
 
@@ -390,7 +404,11 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       inject('POST', '/api/marketing', a.cookie, json({ title: 'Fixture Single', context: 'Late-night listeners', releaseDate: '2027-01-15', trackId: track.id })),
       201,
     );
+    const studioConversation = await create.conversation('studio');
+    const beat = await ok(inject('POST', '/api/studio/generate', a.cookie, json({ prompt: 'fixture beat, 10 seconds', model: 'rap', conversationId: studioConversation, seed: 2 })), 201);
     fixtures = {
+      studioConversation,
+      beatFile: String(beat.audioUrl).split('/').pop()!,
       conversation,
       lyricsConversation,
       snippet,

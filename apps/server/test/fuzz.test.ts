@@ -1,11 +1,18 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { RouteEntry } from '../src/plugins/authorization';
 import { encodeWav16 } from '../src/audio/fixtures';
-import { createTestApp, dialects, registerUser, sessionCookie, type TestApp } from './helpers';
+import { createTestApp, dialects, registerUser, sessionCookie, testEnv, type TestApp } from './helpers';
+import { createServices } from '../src/app';
+import { createJobWorker } from '../src/jobs/worker';
+import { createJobRepository } from '../src/jobs/job.repository';
+import { DEFAULT_QUOTAS } from '../src/env';
 
 /**
  * Fuzzes every route of the server's own route table, so a new route is fuzzed without anyone
@@ -290,6 +297,9 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let last: Fingerprint;
   /** A's marketing conversation and plan (POST /api/marketing saves into it; plan routes read it). */
   let marketing: { conversation: number; plan: number };
+  /** A's studio conversation (POST /api/studio/generate saves into it). */
+  let studioConversation: number;
+  let beatWorker: ReturnType<typeof createJobWorker> | undefined;
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** Valid values of each `:param`, by route. */
   let validParams: (route: RouteEntry, name: string) => string[];
@@ -331,7 +341,12 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
 
   beforeAll(async () => {
     // No job worker: nothing but the requests themselves changes the database.
-    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-fuzz-'));
+    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false, dataDir, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 2 } });
+    // Only beat jobs run, each inside the request that waits for it (so it changes nothing after the response).
+    const services = createServices(t.db, testEnv({ dataDir }));
+    beatWorker = createJobWorker({ jobs: createJobRepository(t.db.kysely), processors: { 'beat.generate': { run: (p: { beatId: number }, ctx) => services.studio.process(p.beatId, ctx) } }, pollMs: 20 });
+    await beatWorker.start();
     tables = (await t.db.kysely.introspection.getTables()).map((x) => x.name).sort();
     adminCookie = (await registerUser(t.app)).cookie; // the admin: the first account
     a = await registerUser(t.app);
@@ -347,6 +362,16 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     const track = await uploadWav(a.cookie);
     const plan = (await post('/api/marketing', { title: 'Fuzz single', context: 'Fuzz fans', releaseDate: '2027-01-15', trackId: track.id })) as { id: number; conversationId: number };
     marketing = { conversation: plan.conversationId, plan: plan.id };
+    studioConversation = (await post('/api/conversations', { category: 'studio', title: 'Music Studio Session' })).id as number;
+    // A finished beat of A's, as the (absent) job worker would leave it, for the audio route.
+    const beatFile = `${'f'.repeat(32)}.mp3`;
+    const now = new Date().toISOString();
+    await t.db.kysely
+      .insertInto('beats')
+      .values({ user_id: a.user.id, conversation_id: studioConversation, title: null, prompt: 'fuzz', style: 'rap', status: 'done', filename: beatFile, engine: 'Built-in beat engine', seed: 1, created_at: now, updated_at: now })
+      .execute();
+    fs.mkdirSync(path.join(dataDir, 'uploads', 'beats'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'beats', beatFile), Buffer.from('ID3 fuzz'));
     // B's resources, for DELETE: A's own fixtures stay for the other routes, and A deleting B's is a 404.
     const bChat = (await post('/api/conversations', { category: 'lyrics' }, { cookie: b.cookie })).id as number;
     const bSnippet = (await post(`/api/conversations/${bChat}/lyrics`, { content: 'b bar', position: 0 }, { cookie: b.cookie })).id as number;
@@ -360,6 +385,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     };
     validParams = (route, name) => {
       const del = route.method === 'DELETE';
+      if (name === 'filename' && route.url.startsWith('/uploads/beats/')) return [beatFile];
       if (name === 'filename') return [track.filename, bTrack.filename];
       if (route.url === '/api/conversations/:id/marketing-plans') return [String(plan.conversationId)];
       if (route.url.startsWith('/api/conversations/:')) return del ? [String(bChat)] : [String(chat), String(lyrics)];
@@ -375,6 +401,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   afterAll(async () => {
     if (t) {
       const lines = [...stats].map(([route, counts]) => `  ${route}: ${[...counts].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+      await beatWorker?.stop();
       console.info(`fuzz on ${dialect}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${reLogins} re-logins)\n${lines.join('\n')}`);
     }
     await t?.close();
@@ -404,6 +431,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/login': () => ({ username: loginTarget.username, password: loginTarget.password }),
     // A date the schema's pattern cannot invent, in A's own marketing conversation.
     'POST /api/marketing': () => ({ conversationId: marketing.conversation, title: 'Fuzz single', context: 'Fans of fuzz', releaseDate: '2027-01-15' }),
+    // A short beat in A's studio conversation; the beat worker below makes it while the request waits.
+    'POST /api/studio/generate': () => ({ prompt: 'fuzz beat, 10 seconds', model: 'rap', conversationId: studioConversation }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],
