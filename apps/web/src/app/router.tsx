@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
               toolRoute('cover-art/:id?', 'coverart'),
               { path: 'marketing/:id?', lazy: async () => ({ Component: (await import('./routes/marketing-route')).MarketingRoute }) },
               { path: 'review/:id?', lazy: reviewRoute },
-              toolRoute('studio/:id?', 'studio'),
+              { path: 'studio/:id?', lazy: async () => ({ Component: (await import('@/features/studio/pages/studio-page')).StudioPage }) },
               toolRoute('payouts', 'payouts'),
               {
                 path: 'admin',
