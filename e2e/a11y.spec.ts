@@ -273,11 +273,18 @@ test.describe('signed in', () => {
     await expectAccessibleInBothThemes(page, '/review with a track');
   });
 
+  test('Studio: a new session with its empty library', async ({ page, user: _user }) => {
+    await page.goto('/studio');
+    await expect(page).toHaveURL(/\/studio\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Music Studio' })).toBeVisible();
+    await expect(page.getByText('Generate your first beat to get started')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/studio');
+  });
+
   test('tool placeholders', async ({ page, user: _user }) => {
     for (const [url, title] of [
       ['/cover-art', 'AI Cover Art Generator'],
       ['/marketing', 'Marketing Plan'],
-      ['/studio', 'Studio'],
       ['/payouts', 'Payouts'],
     ] as const) {
       await page.goto(url);

@@ -91,20 +91,16 @@ function StudioSession() {
   const music = useStudioMusic(generate.isPending);
   const pending = generate.isPending ? music.data?.find((b) => b.status === 'queued' || b.status === 'running') : undefined;
 
-  useEffect(() => () => audioRef.current?.pause(), []);
-
+  // One player for the page, so only one beat plays at a time; its state clears on end or pause.
   function play(item: StudioMusicItem) {
-    if (!item.audioUrl) return;
-    audioRef.current?.pause();
-    const audio = new Audio(item.audioUrl);
-    audioRef.current = audio;
-    const clear = () => setPlayingId((current) => (current === item.id ? null : current));
-    audio.addEventListener('ended', clear);
-    audio.addEventListener('pause', clear);
+    const audio = audioRef.current;
+    if (!item.audioUrl || !audio) return;
+    audio.pause();
+    if (!audio.src.endsWith(item.audioUrl)) audio.src = item.audioUrl;
     audio.play().then(
       () => setPlayingId(item.id),
       () => {
-        clear();
+        setPlayingId(null);
         toast({ title: STUDIO_MESSAGES.playbackTitle, description: STUDIO_MESSAGES.playback, variant: 'destructive' });
       },
     );
@@ -126,6 +122,7 @@ function StudioSession() {
 
   return (
     <div className="flex flex-col gap-8">
+      <audio ref={audioRef} preload="none" className="hidden" data-testid="beat-player" onEnded={() => setPlayingId(null)} onPause={() => setPlayingId(null)} />
       <form
         className="flex flex-col gap-4 rounded-lg border bg-card p-4 sm:p-6"
         aria-label="Generate a beat"
