@@ -13,6 +13,7 @@ export const SERVICE_IDS = [
   'text.marketing',
   'text.review',
   'speech',
+  'music',
   'storage',
   'database',
 ] as const;

@@ -11,13 +11,14 @@ import type { UserRepository } from '../repositories/user.repository';
 import type { Dialect } from '../db/index';
 import type { TextSettings } from '../providers/text/index';
 import type { SpeechSettings } from '../providers/speech/index';
+import type { MusicSettings } from '../providers/music/index';
 import { BUILT_IN_GUIDE } from '../providers/text/built-in-guide';
 import type { ModelsProbe, ModelsProbeOptions } from '../providers/openai-models';
 import { authorize, type Actor } from '../policies/index';
 
 /** What the services overview reads: the settings (never sent on, only whether each is set) and the checks. */
 export interface InstallationChecks {
-  settings: TextSettings & SpeechSettings;
+  settings: TextSettings & SpeechSettings & Partial<MusicSettings>;
   dialect: Dialect;
   /** Lists an OpenAI-compatible endpoint's models (providers/openai-models.ts). */
   probeModels: (options: ModelsProbeOptions) => Promise<ModelsProbe>;
@@ -162,6 +163,23 @@ export function createAdminService(deps: { users: UserRepository; installation: 
       detail: speechProbe ? speechProbe.detail : 'Not connected. Set STT_BASE_URL to transcribe uploads.',
     };
 
+    const musicOn = Boolean(s.MUSIC_API_BASE_URL);
+    const music: ServiceStatus = {
+      id: 'music',
+      name: 'Music generation',
+      purpose: 'Makes beats for the Studio.',
+      configured: musicOn,
+      engine: musicOn ? `${s.MUSIC_API_MODEL ?? 'meta/musicgen'} at ${endpointName(s.MUSIC_API_BASE_URL!)} (Replicate predictions)` : 'Built-in beat engine: synthesised, mixed and mastered here',
+      settings: [
+        setting('MUSIC_API_BASE_URL', s.MUSIC_API_BASE_URL, 'Address of a Replicate-compatible predictions API (https://api.replicate.com/v1)'),
+        setting('MUSIC_API_MODEL', s.MUSIC_API_MODEL, 'The text-to-music model, owner/name or owner/name:version (default meta/musicgen)'),
+        setting('MUSIC_API_KEY', s.MUSIC_API_KEY, 'API token of the music service'),
+        setting('MUSIC_TIMEOUT_SECONDS', s.MUSIC_TIMEOUT_SECONDS, 'Longest wait for one piece of music'),
+      ],
+      reachable: null,
+      detail: musicOn ? 'Checked when a beat is made.' : 'Built in: nothing to reach.',
+    };
+
     const storageStatus: ServiceStatus = {
       id: 'storage',
       name: 'File storage',
@@ -182,7 +200,7 @@ export function createAdminService(deps: { users: UserRepository; installation: 
       ...database,
     };
 
-    return [text, ...tools, speech, storageStatus, databaseStatus];
+    return [text, ...tools, speech, music, storageStatus, databaseStatus];
   }
 
   return {

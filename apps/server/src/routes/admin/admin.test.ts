@@ -49,9 +49,11 @@ describe.each(dialects)('GET /api/admin/services on %s', (dialect) => {
         'text.marketing',
         'text.review',
         'speech',
+        'music',
         'storage',
         'database',
       ]);
+      expect(byId('music')).toMatchObject({ configured: false, reachable: null, engine: expect.stringContaining('Built-in beat engine') });
       expect(byId('text')).toMatchObject({ configured: false, reachable: null, engine: expect.stringContaining('Built-in guide') });
       expect(byId('text').settings.map((s) => [s.name, s.set])).toEqual([
         ['AI_BASE_URL', false],
