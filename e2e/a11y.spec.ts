@@ -296,10 +296,17 @@ test.describe('signed in', () => {
     await expectAccessibleInBothThemes(page, '/cover-art complete');
   });
 
-  test('tool placeholders', async ({ page, user: _user }) => {
+  test('Studio: a new session with its empty library', async ({ page, user: _user }) => {
+    await page.goto('/studio');
+    await expect(page).toHaveURL(/\/studio\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Music Studio' })).toBeVisible();
+    await expect(page.getByText('Generate your first beat to get started')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/studio');
+  });
+
+  test('Marketing Plan: the empty form', async ({ page, user: _user }) => {
     for (const [url, title] of [
       ['/marketing', 'Marketing Plan'],
-      ['/studio', 'Studio'],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -50,6 +50,10 @@ import { createPaymentDataCipher, loadPaymentKeys } from './crypto/payment-data'
 import { createPaymentProvider, type PaymentSettings } from './providers/payments/index';
 import { createMembershipService } from './services/membership.service';
 import { membershipRoutes } from './routes/membership/index';
+import { studioRoutes } from './routes/studio/index';
+import { createStudioService } from './services/studio.service';
+import { createMusicProvider, type MusicSettings } from './providers/music/index';
+import { createBeatProcessors } from './jobs/processors/beat.processors';
 
 export type AppEnv = Pick<
   Env,
@@ -69,6 +73,7 @@ export type AppEnv = Pick<
   | keyof TextSettings
   | keyof SpeechSettings
   | keyof ImageSettings
+  | keyof MusicSettings
   | 'dataDir'
   | 'MAX_UPLOAD_MB'
   | 'UPLOAD_IDLE_TIMEOUT_SECONDS'
@@ -103,10 +108,21 @@ export function createServices(db: Db, env: AppEnv) {
   const storage = createFileStorage(env);
   const speech = createSpeechToText(env);
   const processing = createTrackProcessingService({ tracks: repos.tracks, storage, speech });
-  const processors = registerProcessors({ ...createTrackProcessors({ processing }) });
   // The queue wakes this process's worker at once; other processes find the job on their next poll.
   let wakeWorker = () => {};
   const queue = createJobQueue(repos.jobs, () => wakeWorker());
+  const music = createMusicProvider(env);
+  const studio = createStudioService({
+    beats: repos.beats,
+    conversations: repos.conversations,
+    users: repos.users,
+    uow,
+    storage,
+    queue,
+    music,
+    waitMs: (env.MUSIC_TIMEOUT_SECONDS + 60) * 1000,
+  });
+  const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }) });
   const createWorker = (log?: Parameters<typeof createJobWorker>[0]['log']) => {
     const worker = createJobWorker({
       jobs: repos.jobs,
@@ -169,7 +185,7 @@ export function createServices(db: Db, env: AppEnv) {
     content: env.membershipContent,
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, queue, createWorker };
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -239,6 +255,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
   await app.register(coverArtRoutes, { covers: services.covers, quotas: services.quotas });
   await app.register(payoutRoutes, { paymentMethods: services.paymentMethods, ledger: services.ledger });
+  await app.register(studioRoutes, { studio: services.studio, quotas: services.quotas });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
   await app.register(membershipRoutes, { membership: services.membership });

@@ -83,6 +83,11 @@ const envSchema = z.object({
   IMAGE_API_KEY: z.string().optional(),
   IMAGE_MODEL: z.string().min(1).optional(),
   IMAGE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(120),
+  // Studio: a hosted text-to-music API (Replicate's predictions protocol); without it, the built-in beat engine.
+  MUSIC_API_BASE_URL: z.url('must be a URL such as https://api.replicate.com/v1').optional(),
+  MUSIC_API_KEY: z.string().optional(),
+  MUSIC_API_MODEL: z.string().min(1).default('meta/musicgen'),
+  MUSIC_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(2048).default(50),
   /** Seconds an upload may send nothing before it is stopped (408) and its partial file discarded. */
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),

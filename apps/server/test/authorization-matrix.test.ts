@@ -36,7 +36,9 @@ type FixtureKind =
   | 'coverArt'
   | 'paymentMethod'
   | 'artist'
-  | 'payout';
+  | 'payout'
+  | 'studioConversation'
+  | 'beatFile';
 
 interface Person {
   id: number;
@@ -60,6 +62,8 @@ interface Fixtures {
   paymentMethod: number;
   artist: number;
   payout: number;
+  studioConversation: number;
+  beatFile: string;
 }
 interface RequestContext {
   actor: Actor;
@@ -301,6 +305,17 @@ const MATRIX: Record<string, Entry> = {
     request: () => json({ amountMinor: 1, currency: 'USD' }),
   },
   'POST /api/admin/payouts/:id/paid': { access: 'admin', uses: 'payout', anonymous: 401, user: 403, other: 403, admin: 200 },
+  // Studio: beats are made in A's studio conversation; the audio streams to A or an admin.
+  'POST /api/studio/generate': {
+    access: 'user',
+    anonymous: 401,
+    user: 201,
+    other: 404,
+    admin: 404,
+    request: ({ fixtures }) => json({ prompt: 'matrix lofi, 10 seconds', model: 'lofi', conversationId: fixtures.studioConversation, seed: 1 }),
+  },
+  'GET /api/studio/music': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'GET /uploads/beats/:filename': { access: 'user', uses: 'beatFile', anonymous: 401, user: 200, other: 404, admin: 200 },
 
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
@@ -502,12 +517,16 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     const paymentMethod = await create.paymentMethod();
     await ok(inject('POST', `/api/admin/users/${a.id}/earnings`, admin.cookie, json({ amountMinor: 100_000, currency: 'USD', source: 'Fixture Distro', period: '2026-09' })), 201);
     const payout = await ok(inject('POST', `/api/admin/users/${a.id}/payouts`, admin.cookie, json({ amountMinor: 500, currency: 'USD' })), 201);
+    const studioConversation = await create.conversation('studio');
+    const beat = await ok(inject('POST', '/api/studio/generate', a.cookie, json({ prompt: 'fixture beat, 10 seconds', model: 'rap', conversationId: studioConversation, seed: 2 })), 201);
     fixtures = {
       account: a.id,
       coverArt: cover.id,
       paymentMethod,
       artist: a.id,
       payout: payout.id,
+      studioConversation,
+      beatFile: String(beat.audioUrl).split('/').pop()!,
       conversation,
       lyricsConversation,
       snippet,

@@ -1,12 +1,19 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { RouteEntry } from '../src/plugins/authorization';
 import { encodeWav16 } from '../src/audio/fixtures';
-import { createTestApp, dialects, registerUser, sessionCookie, type TestApp } from './helpers';
+import { createTestApp, dialects, registerUser, sessionCookie, testEnv, type TestApp } from './helpers';
 import { startFakeStripe } from './fake-stripe';
+import { createServices } from '../src/app';
+import { createJobWorker } from '../src/jobs/worker';
+import { createJobRepository } from '../src/jobs/job.repository';
+import { DEFAULT_QUOTAS } from '../src/env';
 
 /**
  * Fuzzes every route of the server's own route table, so a new route is fuzzed without anyone
@@ -293,6 +300,9 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let coverFixture: { track: number; cover: number };
   /** A's marketing conversation and plan (POST /api/marketing saves into it; plan routes read it). */
   let marketing: { conversation: number; plan: number };
+  /** A's studio conversation (POST /api/studio/generate saves into it). */
+  let studioConversation: number;
+  let beatWorker: ReturnType<typeof createJobWorker> | undefined;
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** Valid values of each `:param`, by route. */
   let validParams: (route: RouteEntry, name: string) => string[];
@@ -334,10 +344,15 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    // No job worker: nothing but the requests themselves changes the database. Payments go to a
-    // local fake of the provider, so checkout answers as configured (not 503).
+    // No job worker but one for beats: nothing but the requests themselves changes the database.
+    // Payments go to a local fake of the provider, so checkout answers as configured (not 503).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-fuzz-'));
     stripe = await startFakeStripe();
-    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false, ...stripe.settings });
+    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false, dataDir, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 2 }, ...stripe.settings });
+    // Only beat jobs run, each inside the request that waits for it (so it changes nothing after the response).
+    const services = createServices(t.db, testEnv({ dataDir }));
+    beatWorker = createJobWorker({ jobs: createJobRepository(t.db.kysely), processors: { 'beat.generate': { run: (p: { beatId: number }, ctx) => services.studio.process(p.beatId, ctx) } }, pollMs: 20 });
+    await beatWorker.start();
     tables = (await t.db.kysely.introspection.getTables()).map((x) => x.name).sort();
     adminCookie = (await registerUser(t.app)).cookie; // the admin: the first account
     a = await registerUser(t.app);
@@ -356,6 +371,16 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     const cover = (await post('/api/coverarts', { prompt: 'Fuzz cover', title: 'Fuzz Single' })) as { id: number };
     coverFixture = { track: track.id, cover: cover.id };
     await t.app.inject({ method: 'PUT', url: `/api/tracks/${track.id}/transcription`, headers: { cookie }, payload: { transcription: 'Rain on the window' } });
+    studioConversation = (await post('/api/conversations', { category: 'studio', title: 'Music Studio Session' })).id as number;
+    // A finished beat of A's, as the (absent) job worker would leave it, for the audio route.
+    const beatFile = `${'f'.repeat(32)}.mp3`;
+    const now = new Date().toISOString();
+    await t.db.kysely
+      .insertInto('beats')
+      .values({ user_id: a.user.id, conversation_id: studioConversation, title: null, prompt: 'fuzz', style: 'rap', status: 'done', filename: beatFile, engine: 'Built-in beat engine', seed: 1, created_at: now, updated_at: now })
+      .execute();
+    fs.mkdirSync(path.join(dataDir, 'uploads', 'beats'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'beats', beatFile), Buffer.from('ID3 fuzz'));
     // B's resources, for DELETE: A's own fixtures stay for the other routes, and A deleting B's is a 404.
     const bChat = (await post('/api/conversations', { category: 'lyrics' }, { cookie: b.cookie })).id as number;
     const bSnippet = (await post(`/api/conversations/${bChat}/lyrics`, { content: 'b bar', position: 0 }, { cookie: b.cookie })).id as number;
@@ -383,6 +408,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     };
     validParams = (route, name) => {
       const del = route.method === 'DELETE';
+      if (name === 'filename' && route.url.startsWith('/uploads/beats/')) return [beatFile];
       if (name === 'filename') return [track.filename, bTrack.filename];
       if (route.url === '/api/conversations/:id/marketing-plans') return [String(plan.conversationId)];
       if (route.url.startsWith('/api/conversations/:')) return del ? [String(bChat)] : [String(chat), String(lyrics)];
@@ -405,6 +431,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   afterAll(async () => {
     if (t) {
       const lines = [...stats].map(([route, counts]) => `  ${route}: ${[...counts].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+      await beatWorker?.stop();
       console.info(`fuzz on ${dialect}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${reLogins} re-logins)\n${lines.join('\n')}`);
     }
     await t?.close();
@@ -443,6 +470,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/admin/users/:id/earnings': () => ({ amountMinor: 1234, currency: 'USD', source: 'Fuzz Distro', period: '2026-10', note: '' }),
     'POST /api/admin/users/:id/earnings/import': () => ({ csv: 'period,source,amount,currency,note\n2026-10,Fuzz Distro,12.34,USD,\n' }),
     'POST /api/admin/users/:id/payouts': () => ({ amountMinor: 1, currency: 'USD', note: '' }),
+    // A short beat in A's studio conversation; the beat worker below makes it while the request waits.
+    'POST /api/studio/generate': () => ({ prompt: 'fuzz beat, 10 seconds', model: 'rap', conversationId: studioConversation }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],

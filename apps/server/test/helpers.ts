@@ -84,6 +84,8 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   STT_MODEL: 'whisper-1',
   STT_TIMEOUT_SECONDS: 30,
   IMAGE_TIMEOUT_SECONDS: 10,
+  MUSIC_API_MODEL: 'meta/musicgen',
+  MUSIC_TIMEOUT_SECONDS: 30,
   dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-data-')),
   MAX_UPLOAD_MB: 50,
   UPLOAD_IDLE_TIMEOUT_SECONDS: 30,

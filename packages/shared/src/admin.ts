@@ -16,6 +16,7 @@ export const SERVICE_IDS = [
   'text.review',
   'speech',
   'image',
+  'music',
   'storage',
   'database',
   'payments',

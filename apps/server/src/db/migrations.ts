@@ -376,6 +376,38 @@ function migration010Payouts(dialect: Dialect): Migration {
   };
 }
 
+/** Studio: beats (spec §3 'Studio music item') with what the engine made them from, and their job. */
+function migration011Beats(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  const real = dialect === 'postgres' ? ('double precision' as const) : ('real' as const);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('beats'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('conversation_id', 'integer', (col) => col.references('conversations.id').onDelete('set null'))
+        .addColumn('title', 'text')
+        .addColumn('prompt', 'text', (col) => col.notNull())
+        .addColumn('style', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('job_id', 'integer')
+        .addColumn('seed', 'bigint')
+        .addColumn('bpm', real)
+        .addColumn('musical_key', 'text')
+        .addColumn('duration_sec', real)
+        .addColumn('filename', 'text')
+        .addColumn('engine', 'text', (col) => col.notNull())
+        .addColumn('details', 'text')
+        .addColumn('error_status', 'integer')
+        .addColumn('error_message', 'text')
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('beats_user_idx').on('beats').columns(['user_id', 'created_at']).execute();
+    },
+  };
+}
+
 /** Song Review: the track's short-term loudness once a second, drawn under the waveform. */
 function migration012TrackLoudnessCurve(): Migration {
   return {
@@ -462,6 +494,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '007_track_reviews': migration007TrackReviews(dialect),
         '009_cover_arts': migration009CoverArts(dialect),
         '010_payouts': migration010Payouts(dialect),
+        '011_beats': migration011Beats(dialect),
         '012_track_loudness_curve': migration012TrackLoudnessCurve(),
         '013_membership': migration013Membership(dialect),
         '014_audit_events': migration014AuditEvents(dialect),

@@ -143,6 +143,7 @@ export interface Database {
   payout_audit_events: PayoutAuditEventsTable;
   memberships: MembershipsTable;
   payment_events: PaymentEventsTable;
+  beats: BeatsTable;
 }
 
 export interface AuditEventsTable {
@@ -304,6 +305,32 @@ export interface LedgerEntriesTable {
   updated_at: Timestamp;
 }
 
+/** Studio beats: the built-in engine's or a hosted model's, stored as MP3 under `beats/`. */
+export interface BeatsTable {
+  id: Generated<number>;
+  user_id: number;
+  conversation_id: number | null;
+  title: string | null;
+  prompt: string;
+  /** rap, trap, pop, dance, lofi (the request's `model`). */
+  style: string;
+  /** queued, running, done, failed */
+  status: string;
+  job_id: number | null;
+  seed: number | string | null;
+  bpm: number | null;
+  musical_key: string | null;
+  duration_sec: number | null;
+  filename: string | null;
+  engine: string;
+  /** JSON: the plan's details (sections, progression, instruments, what was understood). */
+  details: string | null;
+  error_status: number | null;
+  error_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Who changed what in payouts, and when; details never hold more than the last 4 digits. */
 export interface PayoutAuditEventsTable {
   id: Generated<number>;
@@ -333,3 +360,4 @@ export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type PayoutAuditEventRow = Selectable<PayoutAuditEventsTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
+export type BeatRow = Selectable<BeatsTable>;

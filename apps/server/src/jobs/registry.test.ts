@@ -28,6 +28,7 @@ describe.each(dialects)('typed job registry on %s', (dialect) => {
     const processors: JobProcessors = {
       'track.analyze': { run: async (p) => void ran.push(p), onFinalFailure: async (p) => void failed.push(p) },
       'track.transcribe': { run: async (p) => void ran.push(p) },
+      'beat.generate': { run: async (p) => void ran.push(p) },
     };
     const bad = await jobs.insert('track.transcribe', { trackId: -3 }, { maxAttempts: 5 });
     const good = await jobs.insert('track.analyze', { trackId: 12 });
@@ -43,6 +44,6 @@ describe.each(dialects)('typed job registry on %s', (dialect) => {
   });
 
   it('names every job the app runs', () => {
-    expect(Object.keys(JOBS).sort()).toEqual(['track.analyze', 'track.transcribe']);
+    expect(Object.keys(JOBS).sort()).toEqual(['beat.generate', 'track.analyze', 'track.transcribe']);
   });
 });

@@ -11,6 +11,7 @@ const id = z.number().int().positive();
 export const JOBS = {
   'track.analyze': z.object({ trackId: id }),
   'track.transcribe': z.object({ trackId: id }),
+  'beat.generate': z.object({ beatId: id }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOBS;

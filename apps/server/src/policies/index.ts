@@ -37,6 +37,7 @@ export interface OwnedResources {
   marketingPlan: { user_id: number };
   coverArt: { user_id: number };
   paymentMethod: { user_id: number };
+  beat: { user_id: number };
   track: { user_id: number };
   job: { user_id: number | null };
 }
@@ -67,6 +68,8 @@ const rules = {
   coverArt: { read: owner, view: ownerOrAdmin },
   // Payout methods are the artist's alone: admins see counts and last 4 through the ledger, never act on them.
   paymentMethod: { read: owner, update: owner, delete: owner },
+  // Admins may listen to any beat, as to any upload; only the owner lists and makes them.
+  beat: { read: owner, stream: ownerOrAdmin },
   // Admins can listen to any upload (the admin dashboard's track list links to them).
   track: { read: owner, update: owner, delete: owner, stream: ownerOrAdmin },
   job: { read: owner },
@@ -89,6 +92,7 @@ const NAMES: Record<ResourceKind, string> = {
   marketingPlan: 'Marketing plan',
   coverArt: 'Cover art',
   paymentMethod: 'Payment method',
+  beat: 'Beat',
   track: 'Track',
   job: 'Job',
   users: 'Users',

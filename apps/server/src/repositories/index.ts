@@ -20,6 +20,7 @@ import { createAdminOverviewRepository } from './admin-overview.repository';
 import { createPaymentMethodRepository } from './payment-method.repository';
 import { createLedgerRepository } from './ledger.repository';
 import { createPayoutAuditRepository } from './payout-audit.repository';
+import { createBeatRepository } from './beat.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -44,6 +45,7 @@ export function createRepositories(db: Kysely<Database>) {
     ledger: createLedgerRepository(db),
     payoutAudit: createPayoutAuditRepository(db),
     memberships: createMembershipRepository(db),
+    beats: createBeatRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -11,13 +11,14 @@ import type { TextSettings } from '../providers/text/index';
 import type { SpeechSettings } from '../providers/speech/index';
 import type { ImageSettings } from '../providers/image/index';
 import type { PaymentSettings } from '../providers/payments/index';
+import type { MusicSettings } from '../providers/music/index';
 import { BUILT_IN_GUIDE } from '../providers/text/built-in-guide';
 import type { ModelsProbe, ModelsProbeOptions } from '../providers/openai-models';
 import { authorize, type Actor } from '../policies/index';
 
 /** What the services overview reads: the settings (never sent on, only whether each is set) and the checks. */
 export interface InstallationChecks {
-  settings: TextSettings & SpeechSettings & Partial<ImageSettings> & Partial<PaymentSettings> & { MEMBERSHIP_SEATS?: number; MEMBERSHIP_CONTENT_FILE?: string };
+  settings: TextSettings & SpeechSettings & Partial<ImageSettings> & Partial<MusicSettings> & Partial<PaymentSettings> & { MEMBERSHIP_SEATS?: number; MEMBERSHIP_CONTENT_FILE?: string };
   dialect: Dialect;
   /** Lists an OpenAI-compatible endpoint's models (providers/openai-models.ts). */
   probeModels: (options: ModelsProbeOptions) => Promise<ModelsProbe>;
@@ -180,6 +181,23 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
       detail: imageProbe ? modelDetail(imageProbe, s.IMAGE_MODEL!) : 'Built in: nothing to reach. Set IMAGE_BASE_URL and IMAGE_MODEL to connect an image model.',
     };
 
+    const musicOn = Boolean(s.MUSIC_API_BASE_URL);
+    const music: ServiceStatus = {
+      id: 'music',
+      name: 'Music generation',
+      purpose: 'Makes beats for the Studio.',
+      configured: musicOn,
+      engine: musicOn ? `${s.MUSIC_API_MODEL ?? 'meta/musicgen'} at ${endpointName(s.MUSIC_API_BASE_URL!)} (Replicate predictions)` : 'Built-in beat engine: synthesised, mixed and mastered here',
+      settings: [
+        setting('MUSIC_API_BASE_URL', s.MUSIC_API_BASE_URL, 'Address of a Replicate-compatible predictions API (https://api.replicate.com/v1)'),
+        setting('MUSIC_API_MODEL', s.MUSIC_API_MODEL, 'The text-to-music model, owner/name or owner/name:version (default meta/musicgen)'),
+        setting('MUSIC_API_KEY', s.MUSIC_API_KEY, 'API token of the music service'),
+        setting('MUSIC_TIMEOUT_SECONDS', s.MUSIC_TIMEOUT_SECONDS, 'Longest wait for one piece of music'),
+      ],
+      reachable: null,
+      detail: musicOn ? 'Checked when a beat is made.' : 'Built in: nothing to reach.',
+    };
+
     const storageStatus: ServiceStatus = {
       id: 'storage',
       name: 'File storage',
@@ -221,7 +239,7 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
         : 'Not connected: checkout answers that payments are not set up.',
     };
 
-    return [text, ...tools, speech, image, storageStatus, databaseStatus, paymentsStatus];
+    return [text, ...tools, speech, image, music, storageStatus, databaseStatus, paymentsStatus];
   }
 
   return {

@@ -1,21 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import type { SectionId } from '@/lib/sections';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 
-/** Tool screens not built yet: a placeholder inside the layout (route-level lazy, so tools can grow). */
-function toolRoute(path: string, sectionId: SectionId): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { ToolPlaceholderPage } = await import('@/features/conversations/pages/tool-placeholder-page');
-      return { element: <ToolPlaceholderPage sectionId={sectionId} /> };
-    },
-  };
-}
 
 const homeRoute = async () => ({ Component: (await import('./routes/home-route')).HomeRoute });
 const chatRoute = async () => ({ Component: (await import('./routes/chat-route')).ChatRoute });
@@ -53,7 +42,7 @@ export const routes: RouteObject[] = [
               { path: 'cover-art/:id?', lazy: async () => ({ Component: (await import('./routes/cover-art-route')).CoverArtRoute }) },
               { path: 'marketing/:id?', lazy: async () => ({ Component: (await import('./routes/marketing-route')).MarketingRoute }) },
               { path: 'review/:id?', lazy: reviewRoute },
-              toolRoute('studio/:id?', 'studio'),
+              { path: 'studio/:id?', lazy: async () => ({ Component: (await import('@/features/studio/pages/studio-page')).StudioPage }) },
               { path: 'payouts', lazy: async () => ({ Component: (await import('./routes/payouts-route')).PayoutsRoute }) },
               {
                 path: 'payouts/statement/:period',

@@ -50,12 +50,14 @@ describe.each(dialects)('GET /api/admin/services on %s', (dialect) => {
         'text.review',
         'speech',
         'image',
+        'music',
         'storage',
         'database',
         'payments',
       ]);
       expect(byId('image')).toMatchObject({ configured: false, reachable: null, engine: expect.stringContaining('Built-in cover renderer') });
       expect(byId('image').settings.map((s) => s.name)).toEqual(['IMAGE_BASE_URL', 'IMAGE_MODEL', 'IMAGE_API_KEY', 'IMAGE_TIMEOUT_SECONDS']);
+      expect(byId('music')).toMatchObject({ configured: false, reachable: null, engine: expect.stringContaining('Built-in beat engine') });
       expect(byId('text')).toMatchObject({ configured: false, reachable: null, engine: expect.stringContaining('Built-in guide') });
       expect(byId('text').settings.map((s) => [s.name, s.set])).toEqual([
         ['AI_BASE_URL', false],

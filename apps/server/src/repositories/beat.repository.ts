@@ -1,0 +1,44 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { BeatRow, BeatsTable, Database } from '../db/types';
+import { nowIso } from '../db/index';
+
+/** A beat with its job's progress (0..1). */
+export type BeatWithProgress = BeatRow & { job_progress: number | null };
+
+export type NewBeat = Pick<BeatRow, 'user_id' | 'conversation_id' | 'title' | 'prompt' | 'style' | 'engine' | 'seed'>;
+
+export function createBeatRepository(db: Kysely<Database>) {
+  return {
+    findById(id: number): Promise<BeatRow | undefined> {
+      return db.selectFrom('beats').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByFilename(filename: string): Promise<BeatRow | undefined> {
+      return db.selectFrom('beats').selectAll().where('filename', '=', filename).executeTakeFirst();
+    },
+    /** The user's beats, newest first. */
+    listForUser(userId: number, limit = 200): Promise<BeatWithProgress[]> {
+      return db
+        .selectFrom('beats')
+        .leftJoin('jobs', 'jobs.id', 'beats.job_id')
+        .selectAll('beats')
+        .select('jobs.progress as job_progress')
+        .where('beats.user_id', '=', userId)
+        .orderBy('beats.created_at', 'desc')
+        .orderBy('beats.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    insert(values: NewBeat): Promise<BeatRow> {
+      const now = nowIso();
+      return db
+        .insertInto('beats')
+        .values({ ...values, status: 'queued', created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async update(id: number, values: Omit<Updateable<BeatsTable>, 'id' | 'user_id' | 'created_at'>): Promise<void> {
+      await db.updateTable('beats').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute();
+    },
+  };
+}
+export type BeatRepository = ReturnType<typeof createBeatRepository>;

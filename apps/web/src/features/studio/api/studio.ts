@@ -1,0 +1,25 @@
+import { conversationSchema } from '@members-only/shared/conversations';
+import { STUDIO, studioMusicItemSchema, studioMusicListSchema, type GenerateBeatInput } from '@members-only/shared/studio';
+import { useQuery } from '@tanstack/react-query';
+import { getJson, sendJson } from '@/lib/api-client';
+
+export const STUDIO_MUSIC_QUERY_KEY = ['/api/studio/music'] as const;
+
+/** POST /api/conversations: the 'Music Studio Session' conversation (spec §2). */
+export function createStudioSession() {
+  return sendJson('POST', '/api/conversations', { title: STUDIO.conversationTitle, category: 'studio' }, conversationSchema);
+}
+
+/** POST /api/studio/generate: answers the finished beat with its audioUrl. */
+export function generateBeat(input: Omit<GenerateBeatInput, 'model'> & { model: GenerateBeatInput['model'] }) {
+  return sendJson('POST', '/api/studio/generate', input, studioMusicItemSchema);
+}
+
+/** GET /api/studio/music: the artist's beats, newest first; read every second while one is being made. */
+export function useStudioMusic(polling: boolean) {
+  return useQuery({
+    queryKey: STUDIO_MUSIC_QUERY_KEY,
+    queryFn: ({ signal }) => getJson('/api/studio/music', studioMusicListSchema, { signal }),
+    refetchInterval: polling ? STUDIO.pollMs : false,
+  });
+}

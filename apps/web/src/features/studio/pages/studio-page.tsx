@@ -1,0 +1,190 @@
+import { BEAT_STYLES, BEAT_STYLE_LABELS, STUDIO, STUDIO_MESSAGES, type BeatStyleName, type StudioMusicItem } from '@members-only/shared/studio';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { QuotaHint } from '@/components/quota-hint';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { HttpError } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
+import { parseIdParam } from '@/lib/route-params';
+import { sectionById } from '@/lib/sections';
+import { createStudioSession, generateBeat, STUDIO_MUSIC_QUERY_KEY, useStudioMusic } from '../api/studio';
+import { BeatLibrary } from '../components/beat-library';
+
+/** Spec §8 music-generation messages, by what went wrong. */
+function failureMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    const text = error.serverMessage ?? '';
+    if (/api key/i.test(text) && /missing/i.test(text)) return STUDIO_MESSAGES.keyMissing;
+    if (text) return text;
+    if (error.status === 429) return STUDIO_MESSAGES.rateLimited;
+    if (error.status === 503) return STUDIO_MESSAGES.unavailable;
+    return STUDIO_MESSAGES.serverError;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return STUDIO_MESSAGES.failedFallback;
+}
+
+/** /studio creates the 'Music Studio Session' conversation and moves to /studio/:id (spec §2). */
+export function StudioPage() {
+  const section = sectionById('studio');
+  const id = parseIdParam(useParams().id);
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-8">
+      <PageHeader title="Music Studio" subtitle={section.subtitle} icon={section.icon} />
+      <div className="mt-6">{id === null ? <NewSession /> : <StudioSession />}</div>
+    </div>
+  );
+}
+
+function NewSession() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    createStudioSession()
+      .then((c) => {
+        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+        void navigate(`/studio/${c.id}`, { replace: true });
+      })
+      .catch(() => {
+        setFailed(true);
+        toast({ title: 'Error creating conversation', description: 'Failed to create a new conversation. Please try again.', variant: 'destructive' });
+      });
+  }, [navigate, queryClient]);
+  return failed ? <p className="text-sm text-muted-foreground">Failed to create conversation... Please try again later.</p> : <Spinner />;
+}
+
+function StudioSession() {
+  const conversationId = parseIdParam(useParams().id);
+  const queryClient = useQueryClient();
+  const [style, setStyle] = useState<BeatStyleName>('rap');
+  const [description, setDescription] = useState('');
+  const [playingId, setPlayingId] = useState<number | null>(null);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+
+  const generate = useMutation({
+    mutationFn: (input: { prompt: string; model: BeatStyleName }) =>
+      generateBeat({ prompt: input.prompt, model: input.model, ...(typeof conversationId === 'number' ? { conversationId } : {}) }),
+    onSuccess: async (beat) => {
+      await queryClient.invalidateQueries({ queryKey: STUDIO_MUSIC_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
+      setDescription('');
+      toast({ title: STUDIO_MESSAGES.success });
+      play(beat);
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: STUDIO_MUSIC_QUERY_KEY });
+      toast({ title: STUDIO_MESSAGES.failedTitle, description: failureMessage(error), variant: 'destructive' });
+    },
+  });
+  const music = useStudioMusic(generate.isPending);
+  const pending = generate.isPending ? music.data?.find((b) => b.status === 'queued' || b.status === 'running') : undefined;
+
+  // One player for the page, so only one beat plays at a time; its state clears on end or pause.
+  function play(item: StudioMusicItem) {
+    const audio = audioRef.current;
+    if (!item.audioUrl || !audio) return;
+    audio.pause();
+    if (!audio.src.endsWith(item.audioUrl)) audio.src = item.audioUrl;
+    audio.play().then(
+      () => setPlayingId(item.id),
+      () => {
+        setPlayingId(null);
+        toast({ title: STUDIO_MESSAGES.playbackTitle, description: STUDIO_MESSAGES.playback, variant: 'destructive' });
+      },
+    );
+  }
+
+  function toggle(item: StudioMusicItem) {
+    if (playingId === item.id) audioRef.current?.pause();
+    else play(item);
+  }
+
+  function submit() {
+    const prompt = description.trim();
+    if (!prompt) {
+      toast({ title: STUDIO_MESSAGES.descriptionRequiredTitle, description: STUDIO_MESSAGES.descriptionRequired, variant: 'destructive' });
+      return;
+    }
+    generate.mutate({ prompt, model: style });
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <audio ref={audioRef} preload="none" className="hidden" data-testid="beat-player" onEnded={() => setPlayingId(null)} onPause={() => setPlayingId(null)} />
+      <form
+        className="flex flex-col gap-4 rounded-lg border bg-card p-4 sm:p-6"
+        aria-label="Generate a beat"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!generate.isPending) submit();
+        }}
+      >
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="beat-style">Style</Label>
+          <select
+            id="beat-style"
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+            value={style}
+            disabled={generate.isPending}
+            onChange={(e) => setStyle(e.target.value as BeatStyleName)}
+          >
+            {BEAT_STYLES.map((s) => (
+              <option key={s} value={s}>
+                {BEAT_STYLE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="beat-description">Beat description</Label>
+          <Textarea
+            id="beat-description"
+            rows={4}
+            maxLength={STUDIO.promptMax}
+            placeholder="Describe the beat: mood, tempo (e.g. 90 bpm), key, instruments, length"
+            value={description}
+            disabled={generate.isPending}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <Button type="submit" disabled={generate.isPending}>
+            {generate.isPending ? 'Generating Beat...' : 'Generate Beat'}
+          </Button>
+          <QuotaHint kind="beat" />
+        </div>
+        {generate.isPending ? (
+          <div className="flex flex-col gap-1">
+            <Progress value={Math.round((pending?.progress ?? 0) * 100)} aria-label="Beat progress" />
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              {pending?.status === 'running' ? `Making your beat: ${Math.round(pending.progress * 100)}%` : 'Waiting for the studio...'}
+            </p>
+          </div>
+        ) : null}
+      </form>
+      {music.isPending ? (
+        <Spinner />
+      ) : (
+        <BeatLibrary
+          items={music.data ?? []}
+          playingId={playingId}
+          onToggle={toggle}
+          busy={generate.isPending}
+          onAgain={(item) => generate.mutate({ prompt: item.prompt ?? '', model: item.style })}
+        />
+      )}
+    </div>
+  );
+}

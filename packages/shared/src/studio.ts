@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MAX_ID, text } from './text';
+
+/** Studio (beat generator): spec §2, §3 'Studio music item', §4 Beat, §5 Beat, §8, §9 beat styles. */
+export const BEAT_STYLES = ['rap', 'trap', 'pop', 'dance', 'lofi'] as const;
+export const beatStyleSchema = z.enum(BEAT_STYLES);
+export type BeatStyleName = z.infer<typeof beatStyleSchema>;
+
+/** The dropdown's labels (spec §2). */
+export const BEAT_STYLE_LABELS: Record<BeatStyleName, string> = {
+  rap: 'Rap/Hip-Hop',
+  trap: 'Trap',
+  pop: 'Pop',
+  dance: 'Dance/Electronic',
+  lofi: 'Lo-Fi',
+};
+
+export const STUDIO = {
+  conversationTitle: 'Music Studio Session',
+  promptMax: 1_000,
+  /** How often the page reads the library while a beat is being made. */
+  pollMs: 1_000,
+} as const;
+
+export const STUDIO_MESSAGES = {
+  descriptionRequiredTitle: 'Description required',
+  descriptionRequired: 'Please describe the beat you want to create',
+  failedTitle: 'Failed to generate beat',
+  failedFallback: 'Please try again later',
+  success: 'Beat generated successfully!',
+  playbackTitle: 'Playback Error',
+  playback: 'Could not play the audio track',
+  empty: 'Generate your first beat to get started',
+  noDescription: 'No description',
+  // Music generation (spec §8).
+  rateLimited: 'Rate limit exceeded. Please try again later.',
+  authFailed: 'Authentication failed. Please check your API key.',
+  unavailable: 'The music service is temporarily unavailable. Please try again later.',
+  keyMissing: 'The music service API key is missing or invalid. Please check your API configuration.',
+  serverError: 'Server error generating music',
+  noAudio: 'Invalid response from server - no audio URL returned',
+} as const;
+
+/** Who made the built-in beats (amendment C6) and who owns them. */
+export const BUILT_IN_BEAT_ENGINE = 'Built-in beat engine';
+
+/** POST /api/studio/generate (spec §7): prompt, model (the style), conversationId. */
+export const generateBeatSchema = z.object({
+  prompt: text()
+    .max(STUDIO.promptMax, `Description must be at most ${STUDIO.promptMax} characters`)
+    .refine((s) => s.trim().length > 0, STUDIO_MESSAGES.descriptionRequired)
+    .transform((s) => s.trim()),
+  model: beatStyleSchema.default('rap'),
+  conversationId: z.number().int().positive().max(MAX_ID).optional(),
+  /** 'Generate again' sends none: the server picks a new seed. A seed repeats a built-in beat exactly. */
+  seed: z.number().int().min(0).max(4_294_967_295).optional(),
+});
+export type GenerateBeatInput = z.infer<typeof generateBeatSchema>;
+
+export const beatStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
+
+/** A studio music item (spec §3: id, title, model, prompt, audioUrl) with what the engine made. */
+export const studioMusicItemSchema = z.object({
+  id: z.number().int(),
+  conversationId: z.number().int().nullable(),
+  title: z.string().nullable(),
+  model: z.string(),
+  prompt: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  status: beatStatusSchema,
+  progress: z.number(),
+  style: beatStyleSchema,
+  bpm: z.number().nullable(),
+  key: z.string().nullable(),
+  durationSec: z.number().nullable(),
+  seed: z.number().nullable(),
+  engine: z.string(),
+  /** Who owns the audio: 'yours' for built-in beats. */
+  ownership: z.string(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StudioMusicItem = z.infer<typeof studioMusicItemSchema>;
+export const studioMusicListSchema = z.array(studioMusicItemSchema);
+
+/** The download's file name: the title or 'beat', with .mp3 (spec §2). */
+export function beatFileName(title: string | null | undefined): string {
+  const base = (title ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim();
+  return `${base || 'beat'}.mp3`;
+}
