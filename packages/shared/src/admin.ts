@@ -106,6 +106,10 @@ export const adminUserRowSchema = z.object({
   trackCount: z.number().int().nonnegative(),
   /** File name of the most recent upload, or null. */
   recentTrackFilename: z.string().nullable(),
+  hasPaymentMethod: z.boolean(),
+  paymentMethodCount: z.number().int().nonnegative(),
+  /** "Visa ending 4242 (default); Checking account ending 6789": never more than the last 4 digits. */
+  paymentMethods: z.string(),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { AdminCoverArtRow, AdminLyricRow, AdminTrackRow, AdminUserRow, AuditEvent, MembershipStatus } from '@members-only/shared';
 import { AUDIT_ACTIONS, membershipStatusSchema } from '@members-only/shared';
+import { describePaymentMethod, type AccountType, type CardType, type PaymentMethodType } from '@members-only/shared/payouts';
 import { toIso } from '../db/index';
 import type { AuditEventRow } from '../db/types';
 import type { AdminCoverArtListRow, AdminLyricListRow, AdminTrackListRow, AdminUserListRow } from '../repositories/admin-list.repository';
@@ -21,6 +22,19 @@ export function presentAdminUser(row: AdminUserListRow): AdminUserRow {
     membershipStatus: status(row.membership_status),
     trackCount: Number(row.track_count ?? 0),
     recentTrackFilename: row.recent_track_name,
+    hasPaymentMethod: (row.payment_methods ?? []).length > 0,
+    paymentMethodCount: (row.payment_methods ?? []).length,
+    paymentMethods: (row.payment_methods ?? [])
+      .map((m) => {
+        const text = describePaymentMethod({
+          type: m.type as PaymentMethodType,
+          last4: m.last4,
+          cardType: m.card_type as CardType | null,
+          accountType: m.account_type as AccountType | null,
+        });
+        return m.is_default ? `${text} (default)` : text;
+      })
+      .join('; '),
     createdAt: toIso(row.created_at),
   };
 }
@@ -93,6 +107,8 @@ export const EXPORT_COLUMNS = {
     ['membershipStatus', (r: AdminUserRow) => r.membershipStatus],
     ['trackCount', (r: AdminUserRow) => r.trackCount],
     ['recentTrackFilename', (r: AdminUserRow) => r.recentTrackFilename],
+    ['paymentMethodCount', (r: AdminUserRow) => r.paymentMethodCount],
+    ['paymentMethods', (r: AdminUserRow) => r.paymentMethods],
     ['createdAt', (r: AdminUserRow) => r.createdAt],
   ],
   tracks: [

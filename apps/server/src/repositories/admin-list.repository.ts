@@ -21,6 +21,16 @@ export interface AdminUserListRow {
   created_at: Date | string;
   track_count: number | string;
   recent_track_name: string | null;
+  /** Filled in after the page is read: the user's payout methods, last 4 digits only. */
+  payment_methods?: AdminPaymentMethodRow[];
+}
+export interface AdminPaymentMethodRow {
+  user_id: number;
+  type: string;
+  account_type: string | null;
+  card_type: string | null;
+  last4: string;
+  is_default: number | boolean;
 }
 export interface AdminTrackListRow {
   id: number;
@@ -146,6 +156,24 @@ export function createAdminListRepository(db: Kysely<Database>) {
   const coverArtColumns = (query: ReturnType<typeof coverArtsQuery>) =>
     query.select(['cover_arts.id', 'cover_arts.user_id', 'users.username', 'cover_arts.title', 'cover_arts.prompt', 'cover_arts.track_id', 'cover_arts.created_at']);
 
+  /** Attaches each user's payout methods (never more than the last 4 digits) in one query. */
+  async function withPaymentMethods(rows: AdminUserListRow[]): Promise<AdminUserListRow[]> {
+    if (rows.length === 0) return rows;
+    const methods = (await db
+      .selectFrom('payment_methods')
+      .select(['user_id', 'type', 'account_type', 'card_type', 'last4', 'is_default'])
+      .where(
+        'user_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('user_id')
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .execute()) as AdminPaymentMethodRow[];
+    return rows.map((r) => ({ ...r, payment_methods: methods.filter((m) => m.user_id === r.id) }));
+  }
+
   async function page<R>(
     base: SelectQueryBuilder<any, any, object>,
     withColumns: (q: SelectQueryBuilder<any, any, object>) => SelectQueryBuilder<any, any, any>,
@@ -186,8 +214,10 @@ export function createAdminListRepository(db: Kysely<Database>) {
   const LYRIC_SORT: Record<string, string> = { createdAt: 'lyric_snippets.created_at', position: 'lyric_snippets.position' };
 
   return {
-    users: (query: AdminListQuery) =>
-      page<AdminUserListRow>(usersQuery(query.q) as never, userColumns as never, USER_SORT[query.sort] ?? 'users.created_at', 'users.id', query),
+    users: async (query: AdminListQuery) => {
+      const result = await page<AdminUserListRow>(usersQuery(query.q) as never, userColumns as never, USER_SORT[query.sort] ?? 'users.created_at', 'users.id', query);
+      return { ...result, rows: await withPaymentMethods(result.rows) };
+    },
     tracks: (query: AdminListQuery) =>
       page<AdminTrackListRow>(tracksQuery(query.q) as never, trackColumns as never, TRACK_SORT[query.sort] ?? 'tracks.created_at', 'tracks.id', query),
     lyrics: (query: AdminListQuery) =>
@@ -203,13 +233,16 @@ export function createAdminListRepository(db: Kysely<Database>) {
       page<AdminCoverArtListRow>(coverArtsQuery(query.q) as never, coverArtColumns as never, COVER_SORT[query.sort] ?? 'cover_arts.created_at', 'cover_arts.id', query),
 
     /** Every matching row in id order, a batch at a time (for CSV exports). */
-    allUsers: (q: string) => batches<AdminUserListRow>(usersQuery(q) as never, userColumns as never, 'users.id'),
+    allUsers: async function* (q: string) {
+      for await (const batch of batches<AdminUserListRow>(usersQuery(q) as never, userColumns as never, 'users.id')) yield await withPaymentMethods(batch);
+    },
     allTracks: (q: string) => batches<AdminTrackListRow>(tracksQuery(q) as never, trackColumns as never, 'tracks.id'),
     allCoverArts: (q: string) => batches<AdminCoverArtListRow>(coverArtsQuery(q) as never, coverArtColumns as never, 'cover_arts.id'),
     allLyrics: (q: string) => batches<AdminLyricListRow>(lyricsQuery(q) as never, lyricColumns as never, 'lyric_snippets.id'),
 
     async userById(id: number): Promise<AdminUserListRow | undefined> {
-      return (await userColumns(db.selectFrom('users').where('users.id', '=', id)).executeTakeFirst()) as AdminUserListRow | undefined;
+      const row = (await userColumns(db.selectFrom('users').where('users.id', '=', id)).executeTakeFirst()) as AdminUserListRow | undefined;
+      return row ? (await withPaymentMethods([row]))[0] : undefined;
     },
 
     async recentTracksOf(userId: number, limit: number): Promise<AdminTrackListRow[]> {

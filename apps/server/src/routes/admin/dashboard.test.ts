@@ -215,6 +215,25 @@ describe.each(dialects)('admin dashboard API on %s', (dialect) => {
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/jobs/${failed.id}/retry`, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
   });
 
+  it("shows each user's payout methods by count and last 4 digits only, in the list, the detail and the export", async () => {
+    const add = (payload: object) => t.app.inject({ method: 'POST', url: '/api/payment-methods', headers: { cookie: member.cookie }, payload });
+    expect((await add({ type: 'card', accountName: 'MC Flow', accountNumber: '4111111111111111', bankName: 'Chase', cardType: 'visa', expiryDate: '12/39' })).statusCode).toBe(201);
+    expect((await add({ type: 'bank_account', accountType: 'savings', accountName: 'MC Flow', accountNumber: '000123456789', bankName: 'Credit Union', isDefault: false })).statusCode).toBe(201);
+
+    const list = adminUsersPageSchema.parse((await get('/api/admin/users?q=mcflow')).json());
+    expect(list.items[0]).toMatchObject({ hasPaymentMethod: true, paymentMethodCount: 2, paymentMethods: 'Visa ending 1111 (default); Savings account ending 6789' });
+    const detail = adminUserDetailSchema.parse((await get(`/api/admin/users/${member.user.id}`)).json());
+    expect(detail.user.paymentMethodCount).toBe(2);
+    const csv = (await get('/api/admin/export/users?q=mcflow')).body;
+    expect(csv).toContain('Visa ending 1111 (default); Savings account ending 6789');
+    for (const body of [csv, JSON.stringify(list), JSON.stringify(detail)]) {
+      expect(body).not.toContain('4111111111111111');
+      expect(body).not.toContain('000123456789');
+    }
+    const none = adminUsersPageSchema.parse((await get('/api/admin/users?q=boss')).json()).items[0];
+    expect(none).toMatchObject({ hasPaymentMethod: false, paymentMethodCount: 0, paymentMethods: '' });
+  });
+
   it('shows one user with their counts and latest tracks', async () => {
     const detail = adminUserDetailSchema.parse((await get(`/api/admin/users/${member.user.id}`)).json());
     expect(detail.user).toMatchObject({ username: 'mcflow', phoneNumber: '+1 212 555 7700', trackCount: 0, recentTrackFilename: null });

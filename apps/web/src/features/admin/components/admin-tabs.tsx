@@ -56,6 +56,18 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
         </span>
       ),
     },
+    {
+      header: 'Payout methods',
+      cell: (u) =>
+        u.hasPaymentMethod ? (
+          <span title={u.paymentMethods}>
+            <span className="tabular-nums">{u.paymentMethodCount}</span>
+            <span className="block max-w-56 text-xs text-muted-foreground">{u.paymentMethods}</span>
+          </span>
+        ) : (
+          <span className="text-muted-foreground">None</span>
+        ),
+    },
     { header: 'Tracks', cell: (u) => <span className="tabular-nums">{u.trackCount}</span>, className: 'text-right' },
     { header: 'Latest track', cell: (u) => u.recentTrackFilename ?? <span className="text-muted-foreground">—</span> },
     { header: 'Joined', sort: 'createdAt', cell: (u) => formatDate(u.createdAt) },

@@ -73,6 +73,11 @@ function UserDetail({ detail, isSelf }: { detail: NonNullable<ReturnType<typeof 
         ))}
       </dl>
 
+      <p className="text-sm">
+        <span className="font-semibold">Payout methods: </span>
+        <span className="text-muted-foreground">{user.hasPaymentMethod ? user.paymentMethods : 'None'}</span>
+      </p>
+
       <section aria-label="Rights and membership" className="grid gap-2">
         <div className="flex flex-wrap gap-2">
           <Button
