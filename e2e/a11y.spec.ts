@@ -452,6 +452,9 @@ test.describe('admin', () => {
       expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(true);
       await page.goto('/admin');
       await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+      await expect(page.getByText('Generations today, by tool')).toBeVisible();
+      await expectAccessibleInBothThemes(page, '/admin (Overview)');
+      await page.getByRole('tab', { name: 'Users' }).click();
       await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
       await expectAccessibleInBothThemes(page, '/admin');
       // Each tab, and a user's detail.

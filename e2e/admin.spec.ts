@@ -83,6 +83,9 @@ test.describe('the admin page', () => {
     });
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    // The overview comes first: this installation's artists, counted by the server.
+    await expect(page.getByText('Artists', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Users' }).click();
 
     // Users: searched on the server.
     const users = page.getByRole('table', { name: 'Users' });

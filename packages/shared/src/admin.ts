@@ -211,3 +211,6 @@ export const adminOverviewSchema = z.object({
   storage: z.object({ trackFiles: z.number(), trackBytes: z.number() }),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/** POST /api/admin/jobs/:id/retry */
+export const jobRetrySchema = z.object({ id: z.number(), status: z.string() });

@@ -1,5 +1,7 @@
 import {
+  adminOverviewSchema,
   adminCoverArtsPageSchema,
+  jobRetrySchema,
   adminLyricsPageSchema,
   adminTracksPageSchema,
   adminUserDetailSchema,
@@ -67,5 +69,24 @@ export function useChangeUser(id: number) {
       // The admin's own plan label, when they changed themselves.
       void client.invalidateQueries({ queryKey: ['/api/user'] });
     },
+  });
+}
+
+/** GET /api/admin/overview, refreshed every 10 s while its tab is shown. */
+export function useAdminOverview({ active }: { active: boolean }) {
+  return useQuery({
+    queryKey: ['/api/admin/overview'],
+    queryFn: ({ signal }) => getJson('/api/admin/overview', adminOverviewSchema, { signal }),
+    refetchInterval: active ? ADMIN_REFRESH_MS : false,
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** POST /api/admin/jobs/:id/retry: a job that failed for good goes back in the queue. */
+export function useRetryJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => sendJson('POST', `/api/admin/jobs/${id}/retry`, undefined, jobRetrySchema),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['/api/admin/overview'] }),
   });
 }

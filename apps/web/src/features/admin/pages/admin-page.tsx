@@ -3,11 +3,13 @@ import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { sectionById } from '@/lib/sections';
 import { AuditTab, CoverArtsTab, LyricsTab, TracksTab, UsersTab } from '../components/admin-tabs';
+import { OverviewTab } from '../components/overview-tab';
 import { ServicesSection } from '../components/services-section';
 import { UserDetailDialog } from '../components/user-detail-dialog';
 import { EarningsLedgerSection } from '../components/earnings-ledger-section';
 
 const TABS = [
+  { value: 'overview', label: 'Overview' },
   { value: 'users', label: 'Users' },
   { value: 'tracks', label: 'Tracks' },
   { value: 'cover-arts', label: 'Cover Arts' },
@@ -26,7 +28,7 @@ type Tab = (typeof TABS)[number]['value'];
  */
 export function AdminPage({ currentUserId }: { currentUserId?: number }) {
   const section = sectionById('admin');
-  const [tab, setTab] = useState<Tab>('users');
+  const [tab, setTab] = useState<Tab>('overview');
   const [openUser, setOpenUser] = useState<number | null>(null);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-8">
@@ -41,6 +43,9 @@ export function AdminPage({ currentUserId }: { currentUserId?: number }) {
             ))}
           </TabsList>
         </div>
+        <TabsContent value="overview">
+          <OverviewTab active={tab === 'overview'} />
+        </TabsContent>
         {/* The users list stays mounted so it keeps polling while another tab is shown. */}
         <TabsContent value="users" forceMount hidden={tab !== 'users'}>
           <UsersTab onOpenUser={setOpenUser} />
