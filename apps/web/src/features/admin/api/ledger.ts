@@ -1,4 +1,4 @@
-import { userSchema } from '@members-only/shared/auth';
+import { adminUsersPageSchema } from '@members-only/shared/admin';
 import {
   adminLedgerSchema,
   importErrorSchema,
@@ -8,26 +8,23 @@ import {
   type RecordEarningInput,
   type RecordPayoutInput,
 } from '@members-only/shared/payouts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson, HttpError, sendJson } from '@/lib/api-client';
 
 export const adminLedgerQueryKey = (userId: number) => ['/api/admin/users', userId, 'ledger'] as const;
 
-const PAGE = 200;
-/** The artists to choose from: every page of GET /api/admin/users (up to 5,000 accounts). */
-export function useLedgerArtists() {
+/** Artists whose name, e-mail or phone matches `find` (the server searches; 50 at most, A to Z). */
+export function useLedgerArtists(find: string) {
+  const q = find.trim();
   return useQuery({
-    queryKey: ['/api/admin/users', 'ledger-artists'],
+    queryKey: ['/api/admin/users', 'ledger-artists', q],
     queryFn: async ({ signal }) => {
-      const all: z.infer<typeof userSchema>[] = [];
-      for (let offset = 0; offset < 5_000; offset += PAGE) {
-        const page = await getJson(`/api/admin/users?limit=${PAGE}&offset=${offset}`, z.array(userSchema), { signal });
-        all.push(...page);
-        if (page.length < PAGE) break;
-      }
-      return all;
+      const search = new URLSearchParams({ limit: '50', sort: 'username', order: 'asc' });
+      if (q) search.set('q', q);
+      return (await getJson(`/api/admin/users?${search.toString()}`, adminUsersPageSchema, { signal })).items;
     },
+    placeholderData: keepPreviousData,
   });
 }
 

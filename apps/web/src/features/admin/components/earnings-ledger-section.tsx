@@ -1,5 +1,6 @@
 import { formatMoney, parseAmountToMinor, type ImportError } from '@members-only/shared/payouts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -21,10 +22,13 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
  */
 export function EarningsLedgerSection() {
   const queryClient = useQueryClient();
-  const artists = useLedgerArtists();
   const [userId, setUserId] = useState<number | null>(null);
   const [find, setFind] = useState('');
-  const shown = artists.data?.filter((u) => u.id === userId || u.username.toLowerCase().includes(find.trim().toLowerCase())) ?? [];
+  const artists = useLedgerArtists(useDebouncedValue(find, 300));
+  // The chosen artist stays in the list while another search is shown.
+  const [chosen, setChosen] = useState<{ id: number; username: string } | null>(null);
+  const found = artists.data ?? [];
+  const shown = chosen && !found.some((u) => u.id === chosen.id) ? [chosen, ...found] : found;
   const ledger = useAdminLedger(userId);
   const [earning, setEarning] = useState({ amount: '', currency: 'USD', source: '', period: thisMonth(), note: '' });
   const [payout, setPayout] = useState({ amount: '', currency: 'USD', note: '' });
@@ -88,7 +92,16 @@ export function EarningsLedgerSection() {
         <Label htmlFor="ledger-find">Find an artist</Label>
         <Input id="ledger-find" value={find} placeholder="Username" onChange={(e) => setFind(e.target.value)} />
         <Label htmlFor="ledger-artist">Artist</Label>
-        <select id="ledger-artist" className={selectClass} value={userId ?? ''} onChange={(e) => setUserId(e.target.value ? Number(e.target.value) : null)}>
+        <select
+          id="ledger-artist"
+          className={selectClass}
+          value={userId ?? ''}
+          onChange={(e) => {
+            const id = e.target.value ? Number(e.target.value) : null;
+            setUserId(id);
+            setChosen(shown.find((u) => u.id === id) ?? null);
+          }}
+        >
           <option value="">{artists.isPending ? 'Loading artists...' : 'Select an artist'}</option>
           {shown.map((u) => (
             <option key={u.id} value={u.id}>
