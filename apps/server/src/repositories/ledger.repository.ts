@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, LedgerEntryRow } from '../db/types';
-import { nowIso } from '../db/index';
+import { lockKeys, nowIso } from '../db/index';
 
 export type NewLedgerEntry = Omit<LedgerEntryRow, 'id' | 'created_at' | 'updated_at' | 'amount_minor' | 'paid_at'> & { amount_minor: number; paid_at: string | null };
 /** A ledger row with its amount as a number (PostgreSQL answers bigint as text). */
@@ -11,6 +11,13 @@ const record = (row: LedgerEntryRow): LedgerEntryRecord => ({ ...row, amount_min
 /** The earnings ledger: the only source of any balance the product shows (amendment A1). */
 export function createLedgerRepository(db: Kysely<Database>) {
   return {
+    /**
+     * Holds back other writers of this artist's ledger until the transaction ends, so a balance
+     * read and the payout written against it cannot interleave with another payout (PostgreSQL;
+     * SQLite's single connection already runs one transaction at a time).
+     */
+    lockArtist: (userId: number) => lockKeys(db, [`ledger:user:${userId}`]),
+
     async findById(id: number): Promise<LedgerEntryRecord | undefined> {
       const row = await db.selectFrom('ledger_entries').selectAll().where('id', '=', id).executeTakeFirst();
       return row && record(row);

@@ -188,6 +188,7 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
     async recordPayout(actor: Actor, userId: number, input: RecordPayout): Promise<LedgerEntryRecord> {
       const user = await artist(actor, userId, 'manage');
       return uow.run(async (r) => {
+        await r.ledger.lockArtist(user.id);
         const method = await r.paymentMethods.findDefault(user.id);
         if (!method) throw conflict('This artist has no default payout method yet.');
         const balance = view(await r.ledger.listForUser(user.id)).balances.find((b) => b.currency === input.currency)?.balanceMinor ?? 0;

@@ -375,3 +375,29 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
     expect(JSON.stringify(rows)).not.toContain(BANK);
   });
 });
+
+describe.each(dialects)('payouts at the same instant on %s', (dialect) => {
+  let t: TestApp;
+  let admin: User;
+  let carol: User;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await registerUser(t.app);
+    carol = await registerUser(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  it('never pay out more than the balance, however many arrive together', async () => {
+    const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    expect((await post(carol.cookie, '/api/payment-methods', bank())).statusCode).toBe(201);
+    expect((await post(admin.cookie, `/api/admin/users/${carol.user.id}/earnings`, { amountMinor: 1_000, currency: 'USD', source: 'DistroKid', period: '2026-09' })).statusCode).toBe(201);
+
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(admin.cookie, `/api/admin/users/${carol.user.id}/payouts`, { amountMinor: 1_000, currency: 'USD' })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const ledger = ledgerSchema.parse((await t.app.inject({ url: '/api/payouts/ledger', headers: { cookie: carol.cookie } })).json());
+    expect(ledger.balances).toEqual([{ currency: 'USD', earnedMinor: 1_000, paidMinor: 0, pendingMinor: 1_000, balanceMinor: 0 }]);
+  });
+});
