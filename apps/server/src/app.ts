@@ -260,10 +260,12 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
   await app.register(membershipRoutes, { membership: services.membership });
 
-  // Housekeeping: expired sessions and login failures outside the throttling window.
+  // Housekeeping: expired sessions, login failures outside the throttling window, old quota
+  // counters and unpaid checkouts' seat holds a day after they ran out.
   const prune = setInterval(() => {
     void services.auth.prune().catch((err) => app.log.warn({ err }, 'prune failed'));
     void services.quotas.prune().catch((err) => app.log.warn({ err }, 'quota prune failed'));
+    void services.membership.prune().catch((err) => app.log.warn({ err }, 'checkout hold prune failed'));
   }, 3_600_000);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));

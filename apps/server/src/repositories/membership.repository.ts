@@ -141,7 +141,7 @@ export function createMembershipRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Test and housekeeping aid: expired holds older than a day. */
+    /** Unpaid checkouts whose hold ran out before `before` (housekeeping). */
     async pruneHolds(before: string): Promise<void> {
       await db.deleteFrom('memberships').where('status', '=', 'pending').where('hold_until', '<', before).execute();
     },

@@ -75,6 +75,9 @@ export function createMembershipService(deps: {
   return {
     engine: payments?.engine ?? null,
 
+    /** Housekeeping: checkouts never paid whose hold ran out more than a day ago hold nothing and go. */
+    prune: (now = new Date()) => memberships.pruneHolds(new Date(now.getTime() - 86_400_000).toISOString()),
+
     async offer(userId: number | null): Promise<MembershipOffer> {
       const user = userId ? await users.findById(userId) : undefined;
       return {

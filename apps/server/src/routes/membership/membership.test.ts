@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QUOTAS } from '../../env';
-import type { AppEnv } from '../../app';
-import { createTestApp, dialects, registerUser, uniqueName, type TestApp } from '../../../test/helpers';
+import { createServices, type AppEnv } from '../../app';
+import { createTestApp, dialects, registerUser, testEnv, uniqueName, type TestApp } from '../../../test/helpers';
 import { startFakeStripe, type RunningFakeStripe } from '../../../test/fake-stripe';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -253,6 +253,20 @@ describe.each(dialects)('membership on %s', (dialect) => {
     const expired = await webhook(app, stripe.signedEvent('checkout.session.expired', { ...held, status: 'expired' }));
     expect(expired.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/membership' })).json().seats).toEqual({ total: 2, remaining: 1 });
+  });
+
+  it('prunes unpaid checkouts a day after their hold ran out, and keeps the others', async () => {
+    const app = await start({ MEMBERSHIP_SEATS: 5 });
+    expect((await checkout(app)).statusCode).toBe(200);
+    expect((await checkout(app)).statusCode).toBe(200);
+    const holds = await t!.db.kysely.selectFrom('memberships').select(['id']).where('status', '=', 'pending').orderBy('id').execute();
+    expect(holds).toHaveLength(2);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await t!.db.kysely.updateTable('memberships').set({ hold_until: twoDaysAgo }).where('id', '=', holds[0]!.id).execute();
+
+    await createServices(t!.db, testEnv({ ...stripe.settings, MEMBERSHIP_SEATS: 5 })).membership.prune();
+    const left = await t!.db.kysely.selectFrom('memberships').select(['id']).where('status', '=', 'pending').execute();
+    expect(left.map((r) => r.id)).toEqual([holds[1]!.id]);
   });
 
   it('answers 502 when the payment service fails, and the seat is not kept', async () => {
