@@ -126,6 +126,8 @@ test.describe('the admin page', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: member.username })).toBeVisible();
     await expect(dialog).toContainText('+1 212 555 7700');
+    await expect(dialog.getByRole('definition').nth(3)).toHaveText('0'); // cover arts
+    await expect(dialog).toContainText('Earnings balance: Nothing recorded');
     await dialog.getByRole('button', { name: 'Grant Premium' }).click();
     await expect(dialog.getByRole('button', { name: 'Revoke Premium' })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: member.username })).toContainText('Premium');

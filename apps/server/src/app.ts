@@ -168,6 +168,7 @@ export function createServices(db: Db, env: AppEnv) {
     audit: repos.audit,
     users: repos.users,
     overview: repos.adminOverview,
+    ledger: repos.ledger,
     jobs: repos.jobs,
     queue,
     uow,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { membershipStatusSchema } from './auth';
 import { digits, line } from './text';
+import { balanceSchema } from './payouts';
 
 /**
  * `GET /api/admin/services` (admins only): the outside services this installation uses, whether
@@ -169,8 +170,10 @@ export type AdminUserChange = z.infer<typeof adminUserChangeSchema>;
 /** GET /api/admin/users/:id: one artist at a glance. */
 export const adminUserDetailSchema = z.object({
   user: adminUserRowSchema,
-  counts: z.object({ tracks: z.number(), lyrics: z.number(), conversations: z.number() }),
+  counts: z.object({ tracks: z.number(), lyrics: z.number(), conversations: z.number(), coverArts: z.number(), beats: z.number() }),
   recentTracks: z.array(adminTrackRowSchema),
+  /** What the earnings ledger holds for the artist, per currency (amendment A1: nothing else). */
+  balances: z.array(balanceSchema),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

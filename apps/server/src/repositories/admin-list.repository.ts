@@ -254,18 +254,23 @@ export function createAdminListRepository(db: Kysely<Database>) {
         .execute()) as AdminTrackListRow[];
     },
 
-    async countsOf(userId: number): Promise<{ tracks: number; lyrics: number; conversations: number }> {
-      const [tracks, lyrics, conversations] = await Promise.all([
-        db.selectFrom('tracks').where('user_id', '=', userId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    async countsOf(userId: number): Promise<{ tracks: number; lyrics: number; conversations: number; coverArts: number; beats: number }> {
+      const count = (table: 'tracks' | 'conversations' | 'cover_arts' | 'beats') =>
+        db.selectFrom(table).where('user_id', '=', userId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const [tracks, lyrics, conversations, coverArts, beats] = await Promise.all([
+        count('tracks'),
         db
           .selectFrom('lyric_snippets')
           .innerJoin('conversations', 'conversations.id', 'lyric_snippets.conversation_id')
           .where('conversations.user_id', '=', userId)
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirst(),
-        db.selectFrom('conversations').where('user_id', '=', userId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+        count('conversations'),
+        count('cover_arts'),
+        count('beats'),
       ]);
-      return { tracks: Number(tracks?.n ?? 0), lyrics: Number(lyrics?.n ?? 0), conversations: Number(conversations?.n ?? 0) };
+      const n = (row: { n: unknown } | undefined) => Number(row?.n ?? 0);
+      return { tracks: n(tracks), lyrics: n(lyrics), conversations: n(conversations), coverArts: n(coverArts), beats: n(beats) };
     },
   };
 }

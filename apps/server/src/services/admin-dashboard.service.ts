@@ -10,6 +10,8 @@ import type { JobRepository } from '../jobs/job.repository';
 import { toIso } from '../db/index';
 import type { UnitOfWork } from '../repositories';
 import type { UserRepository } from '../repositories/user.repository';
+import type { LedgerRepository } from '../repositories/ledger.repository';
+import { ledgerView } from './ledger.service';
 
 /** The lists an admin can export, and the batches of rows each export reads. */
 export type ExportList = 'users' | 'tracks' | 'cover-arts' | 'lyrics';
@@ -31,12 +33,13 @@ export function createAdminDashboardService(deps: {
   audit: AuditRepository;
   users: UserRepository;
   overview: AdminOverviewRepository;
+  ledger: LedgerRepository;
   jobs: JobRepository;
   queue: JobQueue;
   uow: UnitOfWork;
   now?: () => Date;
 }) {
-  const { lists, audit, users, overview, jobs, queue, uow, now = () => new Date() } = deps;
+  const { lists, audit, users, overview, ledger, jobs, queue, uow, now = () => new Date() } = deps;
 
   async function actorName(actor: Actor): Promise<string> {
     return (await users.findById(actor.id))?.username ?? `user ${actor.id}`;
@@ -64,8 +67,8 @@ export function createAdminDashboardService(deps: {
       authorize(actor, 'list', 'users');
       const user = await lists.userById(userId);
       if (!user) throw notFound('User');
-      const [counts, recentTracks] = await Promise.all([lists.countsOf(userId), lists.recentTracksOf(userId, DETAIL_TRACKS)]);
-      return { user, counts, recentTracks };
+      const [counts, recentTracks, entries] = await Promise.all([lists.countsOf(userId), lists.recentTracksOf(userId, DETAIL_TRACKS), ledger.listForUser(userId)]);
+      return { user, counts, recentTracks, balances: ledgerView(entries).balances };
     },
 
     /**
@@ -149,3 +152,4 @@ export function createAdminDashboardService(deps: {
   };
 }
 export type AdminDashboardService = ReturnType<typeof createAdminDashboardService>;
+export type AdminUserDetailRecord = Awaited<ReturnType<AdminDashboardService['userDetail']>>;

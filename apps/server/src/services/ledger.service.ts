@@ -29,7 +29,8 @@ export interface LedgerView {
   balances: ReturnType<typeof balancesOf>;
 }
 
-const view = (entries: LedgerEntryRecord[]): LedgerView => ({
+/** A ledger's entries with the balances computed from them, the only way a balance is made. */
+export const ledgerView = (entries: LedgerEntryRecord[]): LedgerView => ({
   entries,
   balances: balancesOf(entries.map((e) => ({ kind: e.kind as 'earning' | 'payout', amountMinor: e.amount_minor, currency: e.currency, status: e.status as 'paid' })),
   ),
@@ -120,7 +121,7 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
   return {
     /** The signed-in artist's own balance and history. */
     async mine(actor: Actor): Promise<LedgerView> {
-      return view(await ledger.listForUser(actor.id));
+      return ledgerView(await ledger.listForUser(actor.id));
     },
 
     /** A month's statement: earnings reported for it and payouts made in it (UTC), with the balance today. */
@@ -138,13 +139,13 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
         t.netMinor = t.earnedMinor - t.paidOutMinor;
         totals.set(e.currency, t);
       }
-      return { period, artist: user?.username ?? '', entries, totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)), balances: view(all).balances };
+      return { period, artist: user?.username ?? '', entries, totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)), balances: ledgerView(all).balances };
     },
 
     async forArtist(actor: Actor, userId: number) {
       const user = await artist(actor, userId, 'read');
       const method = await paymentMethods.findDefault(user.id);
-      return { ...view(await ledger.listForUser(user.id)), user: { id: user.id, username: user.username }, defaultMethod: method ? describeRow(method) : null };
+      return { ...ledgerView(await ledger.listForUser(user.id)), user: { id: user.id, username: user.username }, defaultMethod: method ? describeRow(method) : null };
     },
 
     async recordEarning(actor: Actor, userId: number, input: RecordEarning): Promise<LedgerEntryRecord> {
@@ -191,7 +192,7 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
         await r.ledger.lockArtist(user.id);
         const method = await r.paymentMethods.findDefault(user.id);
         if (!method) throw conflict('This artist has no default payout method yet.');
-        const balance = view(await r.ledger.listForUser(user.id)).balances.find((b) => b.currency === input.currency)?.balanceMinor ?? 0;
+        const balance = ledgerView(await r.ledger.listForUser(user.id)).balances.find((b) => b.currency === input.currency)?.balanceMinor ?? 0;
         if (input.amountMinor > balance) {
           throw conflict(`The payout is more than the artist's ${input.currency} balance of ${formatMoney(balance, input.currency)}.`, 'amountMinor');
         }

@@ -234,10 +234,16 @@ describe.each(dialects)('admin dashboard API on %s', (dialect) => {
     expect(none).toMatchObject({ hasPaymentMethod: false, paymentMethodCount: 0, paymentMethods: '' });
   });
 
-  it('shows one user with their counts and latest tracks', async () => {
+  it('shows one user with their counts, latest tracks and earnings balance', async () => {
+    const cover = await t.app.inject({ method: 'POST', url: '/api/coverarts', headers: { cookie: member.cookie }, payload: { prompt: 'A dark city at night', title: 'Night Shift' } });
+    expect(cover.statusCode, cover.body).toBe(201);
+    const earning = { amountMinor: 4_250, currency: 'USD', source: 'DistroKid', period: '2026-09' };
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/users/${member.user.id}/earnings`, headers: { cookie: admin.cookie }, payload: earning })).statusCode).toBe(201);
+
     const detail = adminUserDetailSchema.parse((await get(`/api/admin/users/${member.user.id}`)).json());
     expect(detail.user).toMatchObject({ username: 'mcflow', phoneNumber: '+1 212 555 7700', trackCount: 0, recentTrackFilename: null });
-    expect(detail.counts).toEqual({ tracks: 0, lyrics: 2, conversations: 1 });
+    expect(detail.counts).toEqual({ tracks: 0, lyrics: 2, conversations: 2, coverArts: 1, beats: 0 });
+    expect(detail.balances).toEqual([{ currency: 'USD', earnedMinor: 4_250, paidMinor: 0, pendingMinor: 0, balanceMinor: 4_250 }]);
     expect((await get('/api/admin/users/999999')).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminListQuerySchema, adminUserChangeSchema, idParamSchema, pageQuerySchema } from '@members-only/shared';
-import type { AdminDashboardService, ExportList } from '../../services/admin-dashboard.service';
+import type { AdminDashboardService, AdminUserDetailRecord, ExportList } from '../../services/admin-dashboard.service';
 import {
   csvStream,
   EXPORT_COLUMNS,
@@ -14,6 +14,13 @@ import {
 import { requireActor } from '../../plugins/authorization';
 
 const exportQuerySchema = z.object({ q: adminListQuerySchema('users').shape.q });
+
+const presentDetail = (detail: AdminUserDetailRecord) => ({
+  user: presentAdminUser(detail.user),
+  counts: detail.counts,
+  recentTracks: detail.recentTracks.map(presentAdminTrack),
+  balances: detail.balances,
+});
 
 /**
  * The admin dashboard's API (spec §7 admin rows, amendments B6 and C3). Every route declares
@@ -49,16 +56,14 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ dashboard: AdminDashb
   });
 
   app.get('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamSchema } }, async (request) => {
-    const detail = await dashboard.userDetail(requireActor(request), request.params.id);
-    return { user: presentAdminUser(detail.user), counts: detail.counts, recentTracks: detail.recentTracks.map(presentAdminTrack) };
+    return presentDetail(await dashboard.userDetail(requireActor(request), request.params.id));
   });
 
   app.patch(
     '/api/admin/users/:id',
     { config: { access: 'admin' }, schema: { params: idParamSchema, body: adminUserChangeSchema } },
     async (request) => {
-      const detail = await dashboard.changeUser(requireActor(request), request.params.id, request.body);
-      return { user: presentAdminUser(detail.user), counts: detail.counts, recentTracks: detail.recentTracks.map(presentAdminTrack) };
+      return presentDetail(await dashboard.changeUser(requireActor(request), request.params.id, request.body));
     },
   );
 

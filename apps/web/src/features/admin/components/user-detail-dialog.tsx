@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@members-only/shared/payouts';
 import { formatDate, formatDuration } from '@/lib/utils';
 import { useAdminUser, useChangeUser } from '../api/admin-lists';
 import { PlanBadge } from './admin-tabs';
@@ -38,7 +39,7 @@ export function UserDetailDialog({ userId, currentUserId, onClose }: { userId: n
 }
 
 function UserDetail({ detail, isSelf }: { detail: NonNullable<ReturnType<typeof useAdminUser>['data']>; isSelf: boolean }) {
-  const { user, counts, recentTracks } = detail;
+  const { user, counts, recentTracks, balances } = detail;
   const change = useChangeUser(user.id);
   const apply = (patch: { isAdmin?: boolean; isPremium?: boolean }, done: string) =>
     change.mutate(patch, {
@@ -60,18 +61,27 @@ function UserDetail({ detail, isSelf }: { detail: NonNullable<ReturnType<typeof 
         </DialogDescription>
       </div>
 
-      <dl className="grid grid-cols-3 gap-2 text-center">
+      <dl className="grid grid-cols-3 gap-2 text-center sm:grid-cols-5">
         {[
           ['Tracks', counts.tracks],
           ['Lyrics', counts.lyrics],
           ['Conversations', counts.conversations],
+          ['Cover arts', counts.coverArts],
+          ['Beats', counts.beats],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-border bg-muted/50 px-2 py-3">
+          <div key={label} className="rounded-xl border border-border bg-muted/50 px-1 py-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd className="text-lg font-semibold tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
+
+      <p className="text-sm">
+        <span className="font-semibold">Earnings balance: </span>
+        <span className="text-muted-foreground">
+          {balances.length === 0 ? 'Nothing recorded' : balances.map((b) => formatMoney(b.balanceMinor, b.currency)).join(' · ')}
+        </span>
+      </p>
 
       <p className="text-sm">
         <span className="font-semibold">Payout methods: </span>
