@@ -1,34 +1,9 @@
 import fs from 'node:fs';
+import { clickOverChordWav } from './audio';
 import { expect, expectToast, test } from './fixtures';
 
-/** A 6 s stereo WAV made here: a 140 BPM click over an A minor chord (nothing downloaded). */
-function wav({ seconds = 6, bpm = 140, sampleRate = 44_100 } = {}): Buffer {
-  const frames = Math.round(seconds * sampleRate);
-  const beat = (60 / bpm) * sampleRate;
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const sinceBeat = i % beat;
-    let v = sinceBeat < 0.03 * sampleRate ? 0.8 * Math.exp(-sinceBeat / (0.006 * sampleRate)) * Math.sin((2 * Math.PI * 1000 * sinceBeat) / sampleRate) : 0;
-    for (const note of [57, 60, 64]) v += 0.25 * Math.sin((2 * Math.PI * 440 * 2 ** ((note - 69) / 12) * i) / sampleRate);
-    const s = Math.round(Math.max(-1, Math.min(1, v)) * 32767);
-    data.writeInt16LE(s, i * 4);
-    data.writeInt16LE(s, i * 4 + 2);
-  }
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0, 'ascii');
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8, 'ascii');
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(2, 22);
-  head.writeUInt32LE(sampleRate, 24);
-  head.writeUInt32LE(sampleRate * 4, 28);
-  head.writeUInt16LE(4, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36, 'ascii');
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
+/** A 6 s stereo WAV: a 140 BPM click over an A minor chord. */
+const wav = () => clickOverChordWav({ seconds: 6, bpm: 140 });
 
 const LYRICS = ['Rain on the window, neon on the chrome', 'city never sleeps so I never go home', "diamonds in the dark, I'm a king on a throne"].join('\n');
 

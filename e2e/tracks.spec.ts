@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { wavFile } from './audio';
 import { expect, expectToast, test } from './fixtures';
 
 /**
@@ -10,7 +11,6 @@ import { expect, expectToast, test } from './fixtures';
  */
 function clickTrackWav({ seconds = 30, bpm = 120, sampleRate = 44_100 } = {}): Buffer {
   const frames = Math.round(seconds * sampleRate);
-  const channels = 2;
   const samples = new Float32Array(frames);
   const beat = (60 / bpm) * sampleRate;
   const clickLength = Math.round(0.03 * sampleRate);
@@ -35,26 +35,7 @@ function clickTrackWav({ seconds = 30, bpm = 120, sampleRate = 44_100 } = {}): B
     samples[i] += 0.08 * v;
   }
 
-  const dataBytes = frames * channels * 2;
-  const wav = Buffer.alloc(44 + dataBytes);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + dataBytes, 4);
-  wav.write('WAVEfmt ', 8, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(channels, 22);
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * channels * 2, 28);
-  wav.writeUInt16LE(channels * 2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(dataBytes, 40);
-  let offset = 44;
-  for (let i = 0; i < frames; i++) {
-    const value = Math.round(Math.max(-1, Math.min(1, samples[i])) * 32767);
-    for (let c = 0; c < channels; c++, offset += 2) wav.writeInt16LE(value, offset);
-  }
-  return wav;
+  return wavFile(samples, { sampleRate });
 }
 
 const UPLOAD_LABEL = 'Upload a track';
