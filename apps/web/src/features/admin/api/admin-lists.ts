@@ -21,7 +21,7 @@ export const ADMIN_REFRESH_MS = 10_000;
  * One page of an admin list. Users poll always; the other lists only while their tab is shown
  * (spec §9), and keep the last page on screen while the next one loads.
  */
-function useAdminPage<S extends z.ZodType>(path: string, schema: S, params: ListParams, poll: boolean) {
+function useAdminPage<T>(path: string, schema: z.ZodType<T>, params: ListParams, poll: boolean) {
   return useQuery({
     queryKey: [path, params],
     queryFn: ({ signal }) => getJson(listUrl(path, params), schema, { signal }),
@@ -31,13 +31,27 @@ function useAdminPage<S extends z.ZodType>(path: string, schema: S, params: List
   });
 }
 
-export const useAdminUsers = (params: ListParams) => useAdminPage('/api/admin/users', adminUsersPageSchema, params, true);
-export const useAdminTracks = (params: ListParams, { active }: { active: boolean }) =>
-  useAdminPage('/api/admin/tracks', adminTracksPageSchema, params, active);
-export const useAdminCoverArts = (params: ListParams, { active }: { active: boolean }) =>
-  useAdminPage('/api/admin/cover-arts', adminCoverArtsPageSchema, params, active);
-export const useAdminLyrics = (params: ListParams, { active }: { active: boolean }) =>
-  useAdminPage('/api/admin/lyrics', adminLyricsPageSchema, params, active);
+interface AdminListPages {
+  users: z.infer<typeof adminUsersPageSchema>;
+  tracks: z.infer<typeof adminTracksPageSchema>;
+  'cover-arts': z.infer<typeof adminCoverArtsPageSchema>;
+  lyrics: z.infer<typeof adminLyricsPageSchema>;
+}
+export type AdminListName = keyof AdminListPages;
+export type AdminListRow<L extends AdminListName> = AdminListPages[L]['items'][number];
+
+/** The paged admin lists: where each is read from and the shape of its page. */
+const ADMIN_LISTS: { [L in AdminListName]: { path: string; schema: z.ZodType<AdminListPages[L]> } } = {
+  users: { path: '/api/admin/users', schema: adminUsersPageSchema },
+  tracks: { path: '/api/admin/tracks', schema: adminTracksPageSchema },
+  'cover-arts': { path: '/api/admin/cover-arts', schema: adminCoverArtsPageSchema },
+  lyrics: { path: '/api/admin/lyrics', schema: adminLyricsPageSchema },
+};
+
+export const useAdminList = <L extends AdminListName>(list: L, params: ListParams, poll: boolean) => {
+  const { path, schema }: { path: string; schema: z.ZodType<AdminListPages[L]> } = ADMIN_LISTS[list];
+  return useAdminPage(path, schema, params, poll);
+};
 
 export function useAuditLog(params: { limit: number; offset: number }, { active }: { active: boolean }) {
   return useQuery({

@@ -16,7 +16,7 @@ export interface Column<R> {
   className?: string;
 }
 
-interface AdminListProps<R extends { id: number }> {
+export interface AdminListProps<R extends { id: number }> {
   /** 'users', 'tracks', 'lyrics': names the table and the export. */
   list: string;
   label: string;

@@ -3,9 +3,9 @@ import { Headphones } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatDuration } from '@/lib/utils';
-import { useAdminCoverArts, useAdminLyrics, useAdminTracks, useAdminUsers, useAuditLog } from '../api/admin-lists';
+import { useAdminList, useAuditLog, type AdminListName, type AdminListRow } from '../api/admin-lists';
 import { DEFAULT_PARAMS, type ListParams } from '../lib/list-params';
-import { AdminList, type Column } from './admin-list';
+import { AdminList, type AdminListProps, type Column } from './admin-list';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));
@@ -28,9 +28,14 @@ function ListenLink({ track }: { track: Pick<AdminTrackRow, 'audioUrl' | 'origin
   );
 }
 
-export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
+/** One paged, searchable list of the dashboard, holding its own page, search and sort. */
+function ListTab<L extends AdminListName>({ list, poll, ...props }: Omit<AdminListProps<AdminListRow<L>>, 'list' | 'params' | 'onParams' | 'query'> & { list: L; poll: boolean }) {
   const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
-  const query = useAdminUsers(params);
+  const query = useAdminList(list, params, poll);
+  return <AdminList<AdminListRow<L>> list={list} params={params} onParams={setParams} query={query} {...props} />;
+}
+
+export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const columns: Column<AdminUserRow>[] = [
     {
       header: 'Username',
@@ -73,22 +78,18 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
     { header: 'Joined', sort: 'createdAt', cell: (u) => formatDate(u.createdAt) },
   ];
   return (
-    <AdminList
+    <ListTab
       list="users"
+      poll={true}
       label="Users"
       searchPlaceholder="Username, e-mail or phone"
       columns={columns}
-      params={params}
-      onParams={setParams}
-      query={query}
       emptyText="No users found"
     />
   );
 }
 
 export function TracksTab({ active }: { active: boolean }) {
-  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
-  const query = useAdminTracks(params, { active });
   const columns: Column<AdminTrackRow>[] = [
     { header: 'Track', sort: 'originalName', cell: (t) => <span className="font-medium">{t.originalName}</span> },
     { header: 'Artist', sort: 'username', cell: (t) => t.username },
@@ -98,22 +99,18 @@ export function TracksTab({ active }: { active: boolean }) {
     { header: 'Audio', cell: (t) => <ListenLink track={t} /> },
   ];
   return (
-    <AdminList
+    <ListTab
       list="tracks"
+      poll={active}
       label="Tracks"
       searchPlaceholder="File name, title, artist or phone"
       columns={columns}
-      params={params}
-      onParams={setParams}
-      query={query}
       emptyText="No tracks found"
     />
   );
 }
 
 export function CoverArtsTab({ active }: { active: boolean }) {
-  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
-  const query = useAdminCoverArts(params, { active });
   const columns: Column<AdminCoverArtRow>[] = [
     {
       header: 'Cover',
@@ -130,22 +127,18 @@ export function CoverArtsTab({ active }: { active: boolean }) {
     { header: 'Made', sort: 'createdAt', cell: (c) => when(c.createdAt) },
   ];
   return (
-    <AdminList
+    <ListTab
       list="cover-arts"
+      poll={active}
       label="Cover arts"
       searchPlaceholder="Title, prompt or artist"
       columns={columns}
-      params={params}
-      onParams={setParams}
-      query={query}
       emptyText="No cover arts found"
     />
   );
 }
 
 export function LyricsTab({ active }: { active: boolean }) {
-  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
-  const query = useAdminLyrics(params, { active });
   const columns: Column<AdminLyricRow>[] = [
     { header: 'Lyric', cell: (l) => <p className="line-clamp-3 max-w-prose whitespace-pre-line">{l.content}</p> },
     { header: 'Artist', cell: (l) => l.username },
@@ -154,14 +147,12 @@ export function LyricsTab({ active }: { active: boolean }) {
     { header: 'Saved', sort: 'createdAt', cell: (l) => when(l.createdAt) },
   ];
   return (
-    <AdminList
+    <ListTab
       list="lyrics"
+      poll={active}
       label="Lyrics"
       searchPlaceholder="Words in the lyric, or the artist"
       columns={columns}
-      params={params}
-      onParams={setParams}
-      query={query}
       emptyText="No lyrics found"
     />
   );
