@@ -238,7 +238,7 @@ export async function renderCover(
   const font = { fontFiles: fonts.files, loadSystemFonts: false, defaultFontFamily: 'Anton', serifFamily: 'Abril Fatface', sansSerifFamily: 'Anton', monospaceFamily: 'Space Mono' };
   const original: ResvgRenderOptions = { fitTo: { mode: 'original' }, font };
 
-  const half = Math.max(width, height) > HALF_SIZE_ART_ABOVE;
+  const half = Math.max(width, height) > HALF_SIZE_ART_ABOVE && width % 2 === 0 && height % 2 === 0;
   const { art: artBody, overlay: overlayBody } = composed.layers;
   const box = inkBox(svgDocument(overlayBody, width, height), original, width, height);
   const [art, ink] = await Promise.all([
