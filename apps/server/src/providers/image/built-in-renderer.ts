@@ -15,15 +15,17 @@ const GRAIN: Record<CoverDesign['style'], number> = {
 };
 const GRAIN_TILE = 500;
 /**
- * Frames larger than this (the 3000×3000 master) have their art drawn at half size and enlarged:
- * it is gradients, soft blobs and flat shapes, and the grain is added at full size afterwards.
- * The title, artist and label are always drawn at full size. Smaller frames draw everything at size.
+ * Frames larger than this (the 3000×3000 master; even sizes) have their art drawn at half size
+ * and doubled: it is gradients, soft blobs and flat shapes, and the grain is added at full size
+ * afterwards. The title, artist and label are always drawn at full size. Smaller frames (the
+ * kit's) draw everything at size.
  */
 const HALF_SIZE_ART_ABOVE = 2000;
 
 /**
  * zlib level of the PNG: 3 writes a grained 3000×3000 cover in about two thirds of the time of
- * 6 for 3–12 % more bytes (2–8 MB); adaptive row filters cost twice the time for little on grain.
+ * 6 for 3–13 % more bytes (flat styles up to twice as many; 2–11 MB in all); adaptive row
+ * filters cost twice the time for little on grain. ADR 015, Speed.
  */
 const PNG_COMPRESSION = 3;
 
