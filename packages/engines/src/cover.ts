@@ -5,7 +5,7 @@ export { buildCoverConcept, hasExplicitWords, energyOf, moodOfText, motifsOfText
 export type { CoverConcept, CoverMood, Motif, AudioFacts } from './cover/concept';
 export { conceptPrompt, coverImagePrompt, coverEditPrompt, FALLBACK_CONCEPT, TRANSCRIPTION_EXCERPT, CONCEPT_EXCERPT } from './cover/prompt';
 export type { CoverPromptInput } from './cover/prompt';
-export { composeCover, fitTitle, COVER_SIZE, SAFE_MARGIN_RATIO, BUILT_IN_COVER_RENDERER } from './cover/compose';
+export { composeCover, fitTitle, svgDocument, COVER_SIZE, SAFE_MARGIN_RATIO, BUILT_IN_COVER_RENDERER } from './cover/compose';
 export type { CoverDesign, CoverLayout, ComposedCover, CoverFonts, Box, TitleFit } from './cover/compose';
 export { COVER_STYLE_IDS, COVER_STYLE_LABELS, STYLE_FONTS, COVER_FONT_FAMILIES } from './cover/styles';
 export type { CoverStyleId, CoverFontFamily } from './cover/styles';

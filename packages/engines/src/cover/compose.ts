@@ -48,7 +48,22 @@ export interface ComposedCover {
   svg: string;
   /** The same canvas with only the title: to measure where its ink falls. */
   titleSvg: string;
+  /**
+   * The same picture as two layers' SVG bodies (to wrap with `svgDocument`), so a rasteriser can
+   * treat them differently: `art` (background, motifs and foreground: gradients, soft blobs and
+   * flat shapes) and `overlay` (title, artist name and label: what must stay sharp), both in the
+   * canvas's coordinates and each with the gradients it uses. `svg` is `art` under `overlay`.
+   */
+  layers: { art: string; overlay: string };
   layout: CoverLayout;
+}
+
+/**
+ * An SVG document of `width`×`height` pixels showing `viewBox` (the whole canvas unless given):
+ * a rasteriser can draw one region of a composition by wrapping its body with that region's box.
+ */
+export function svgDocument(body: string, width: number, height: number, viewBox: Box = { x: 0, y: 0, width, height }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox.x} ${viewBox.y} ${viewBox.width} ${viewBox.height}">${body}</svg>`;
 }
 
 export type CoverFonts = Record<CoverFontFamily, FontMetrics>;
@@ -164,14 +179,14 @@ export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVE
   }
 
   const labelSvg = label ? drawAdvisoryLabel(label) : '';
-  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`;
+  const defs = `<defs>${frame.defs.join('')}</defs>`;
   const art = `${frame.back.join('')}${motifLayer}${frame.front.join('')}`;
   const shifted = W === S && H === S ? art : `<g transform="translate(${r1((W - S) / 2)} ${r1((H - S) / 2)})">${art}</g>`;
-  const svg = `${open}<defs>${frame.defs.join('')}</defs>${shifted}${titleGroup}${artistSvg}${labelSvg}</svg>`;
-  const titleSvg = `${open}<defs>${frame.defs.join('')}</defs>${titleGroup}</svg>`;
+  const overlay = `${titleGroup}${artistSvg}${labelSvg}`;
   return {
-    svg,
-    titleSvg,
+    svg: svgDocument(`${defs}${shifted}${overlay}`, W, H),
+    titleSvg: svgDocument(`${defs}${titleGroup}`, W, H),
+    layers: { art: `${defs}${shifted}`, overlay: `${defs}${overlay}` },
     layout: {
       size: S,
       width: W,

@@ -13,12 +13,18 @@ export interface ReleaseKitFile {
   height: number;
 }
 
-async function jpegMaster(png: Buffer): Promise<Buffer> {
+/**
+ * The master as a JPEG under the stores' limit. A built-in master is sRGB with its profile, kept
+ * as it is (`withIccProfile` would convert every pixel from sRGB to sRGB, twice); a model's
+ * picture is converted to sRGB.
+ */
+async function jpegMaster(png: Buffer, srgb: boolean): Promise<Buffer> {
+  const image = srgb ? sharp(png).keepIccProfile() : sharp(png).withIccProfile('srgb');
   for (const quality of [92, 85, 75]) {
-    const jpeg = await sharp(png).jpeg({ quality, chromaSubsampling: quality >= 90 ? '4:4:4' : '4:2:0' }).withIccProfile('srgb').toBuffer();
+    const jpeg = await image.clone().jpeg({ quality, chromaSubsampling: quality >= 90 ? '4:4:4' : '4:2:0' }).toBuffer();
     if (jpeg.length <= JPEG_LIMIT) return jpeg;
   }
-  return sharp(png).jpeg({ quality: 65 }).withIccProfile('srgb').toBuffer();
+  return image.clone().jpeg({ quality: 65 }).toBuffer();
 }
 
 const png = (image: Sharp) => image.toColourspace('srgb').withIccProfile('srgb').png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
@@ -30,31 +36,31 @@ const png = (image: Sharp) => image.toColourspace('srgb').withIccProfile('srgb')
  * margins); a model's picture can only be scaled, and the story places it on a blurred extension.
  */
 export async function buildReleaseKit(master: Buffer, design: CoverDesign | null): Promise<ReleaseKitFile[]> {
-  const files: ReleaseKitFile[] = [
-    { name: 'album-cover-3000.png', data: master, width: 3000, height: 3000 },
-    { name: 'album-cover-3000.jpg', data: await jpegMaster(master), width: 3000, height: 3000 },
-  ];
   if (design) {
-    const [post, story, preview] = [
-      await renderCover(design, { size: 1080 }),
-      await renderCover(design, { frame: { width: 1080, height: 1920 } }),
-      await renderCover(design, { size: 640 }),
-    ];
-    files.push(
+    // Drawn side by side: the JPEG and each size are independent.
+    const [jpeg, post, story, preview] = await Promise.all([
+      jpegMaster(master, true),
+      renderCover(design, { size: 1080 }),
+      renderCover(design, { frame: { width: 1080, height: 1920 } }),
+      renderCover(design, { size: 640 }),
+    ]);
+    return [
+      { name: 'album-cover-3000.png', data: master, width: 3000, height: 3000 },
+      { name: 'album-cover-3000.jpg', data: jpeg, width: 3000, height: 3000 },
       { name: 'post-1080x1080.png', data: post.png, width: 1080, height: 1080 },
       { name: 'story-1080x1920.png', data: story.png, width: 1080, height: 1920 },
       { name: 'preview-640.png', data: preview.png, width: 640, height: 640 },
-    );
-  } else {
-    const background = await sharp(master).resize(1920, 1920).extract({ left: 420, top: 0, width: 1080, height: 1920 }).blur(40).modulate({ brightness: 0.6 }).toBuffer();
-    const centre = await sharp(master).resize(1080, 1080, { kernel: 'lanczos3' }).toBuffer();
-    files.push(
-      { name: 'post-1080x1080.png', data: await png(sharp(master).resize(1080, 1080, { kernel: 'lanczos3' })), width: 1080, height: 1080 },
-      { name: 'story-1080x1920.png', data: await png(sharp(background).composite([{ input: centre, left: 0, top: 420 }])), width: 1080, height: 1920 },
-      { name: 'preview-640.png', data: await png(sharp(master).resize(640, 640, { kernel: 'lanczos3' })), width: 640, height: 640 },
-    );
+    ];
   }
-  return files;
+  const background = await sharp(master).resize(1920, 1920).extract({ left: 420, top: 0, width: 1080, height: 1920 }).blur(40).modulate({ brightness: 0.6 }).toBuffer();
+  const centre = await sharp(master).resize(1080, 1080, { kernel: 'lanczos3' }).toBuffer();
+  return [
+    { name: 'album-cover-3000.png', data: master, width: 3000, height: 3000 },
+    { name: 'album-cover-3000.jpg', data: await jpegMaster(master, false), width: 3000, height: 3000 },
+    { name: 'post-1080x1080.png', data: await png(sharp(master).resize(1080, 1080, { kernel: 'lanczos3' })), width: 1080, height: 1080 },
+    { name: 'story-1080x1920.png', data: await png(sharp(background).composite([{ input: centre, left: 0, top: 420 }])), width: 1080, height: 1920 },
+    { name: 'preview-640.png', data: await png(sharp(master).resize(640, 640, { kernel: 'lanczos3' })), width: 640, height: 640 },
+  ];
 }
 
 const README = (files: ReleaseKitFile[], redrawn: boolean) =>

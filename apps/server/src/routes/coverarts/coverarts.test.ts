@@ -267,16 +267,16 @@ describe('the release kit', () => {
       await Promise.all(
         [...files].filter(([n]) => n !== 'README.txt').map(async ([name, data]) => {
           const meta = await sharp(data).metadata();
-          return [name, [meta.format, meta.width, meta.height, meta.space]];
+          return [name, [meta.format, meta.width, meta.height, meta.space, Boolean(meta.icc)]];
         }),
       ),
     );
     expect(sizes).toEqual({
-      'album-cover-3000.png': ['png', 3000, 3000, 'srgb'],
-      'album-cover-3000.jpg': ['jpeg', 3000, 3000, 'srgb'],
-      'post-1080x1080.png': ['png', 1080, 1080, 'srgb'],
-      'story-1080x1920.png': ['png', 1080, 1920, 'srgb'],
-      'preview-640.png': ['png', 640, 640, 'srgb'],
+      'album-cover-3000.png': ['png', 3000, 3000, 'srgb', true],
+      'album-cover-3000.jpg': ['jpeg', 3000, 3000, 'srgb', true],
+      'post-1080x1080.png': ['png', 1080, 1080, 'srgb', true],
+      'story-1080x1920.png': ['png', 1080, 1920, 'srgb', true],
+      'preview-640.png': ['png', 640, 640, 'srgb', true],
     });
     expect(files.get('album-cover-3000.jpg')!.length).toBeLessThan(10 * 1024 * 1024);
     // The post is drawn again, not scaled: it differs from the master scaled down.
