@@ -96,7 +96,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens')
     .optional(),
   /** An S3-compatible endpoint (MinIO, Cloudflare R2, Backblaze B2, Ceph...). Unset: Amazon S3 in S3_REGION. */
-  S3_ENDPOINT: z.url('must be a URL such as http://localhost:9000').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be a URL such as http://localhost:9000' }).optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
