@@ -125,6 +125,8 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Longest wait for one answer from the payment service (the SDK retries a failed call once). */
+  STRIPE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(20),
   /** Optional seat limit: at most this many live memberships (and open checkouts) at once. Unset: no limit and no scarcity wording. */
   MEMBERSHIP_SEATS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** A JSON file with the invitation page's content (founder letter, benefits, FAQ, price); validated at start. */

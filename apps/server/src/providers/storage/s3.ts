@@ -115,7 +115,11 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
       const response = await send('GetObject', (abortSignal) =>
         client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }), { abortSignal }),
       );
-      if (!(response.Body instanceof Readable)) throw translate(new Error('GetObject answered without a body'), 'GetObject');
+      if (!(response.Body instanceof Readable) || !response.ETag) throw translate(new Error('GetObject answered without an object'), 'GetObject');
+      if (range && response.ContentLength !== range.end - range.start + 1) {
+        response.Body.destroy();
+        throw translate(new Error(`GetObject answered ${response.ContentLength} bytes for a range of ${range.end - range.start + 1}`), 'GetObject');
+      }
       return response.Body;
     } catch (error) {
       throw isMissing(error) ? notFound('File') : error;
@@ -157,11 +161,11 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
           void upload.abort().catch(() => {});
         }, timeoutMs);
       });
-      const feeding = pipeline(source, counted).catch((error: unknown) => {
-        // The incoming stream failed (a client gone, a size limit): stop the upload, keep the reason.
-        void upload.abort().catch(() => {});
-        throw error;
-      });
+      // When the incoming stream fails (a client gone, a size limit), the pipeline fails `counted`
+      // with its error; lib-storage's reader then fails, and done() aborts the multipart upload
+      // (AbortMultipartUpload) before it rejects. (upload.abort() would reject done() at once and
+      // abort in the background.)
+      const feeding = pipeline(source, counted);
       try {
         const [, uploaded] = await Promise.allSettled([feeding, upload.done()]);
         await feeding;
@@ -197,7 +201,10 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
 
     async size(key) {
       try {
-        return (await head(key)).ContentLength ?? 0;
+        const answer = await head(key);
+        // Every S3 HEAD answer for an object carries both; one without them is not S3's.
+        if (answer.ContentLength === undefined || !answer.ETag) throw translate(new Error('HeadObject answered without an object'), 'HeadObject');
+        return answer.ContentLength;
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
