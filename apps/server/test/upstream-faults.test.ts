@@ -363,5 +363,19 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
       expect(next.status).toBe(206);
       expect(Buffer.from(await next.arrayBuffer()).equals(wav.subarray(0, 100))).toBe(true);
     }, 30_000);
+
+    it.each(FAULTS)('playing a track when the size answers but the read itself answers %s', async (fault) => {
+      s3.fail(faults[fault], ['GET']);
+      const { value: res, ms } = await timed(() => fetch(`${base}${stored.audioUrl}`, { headers: { cookie: alice.cookie, range: 'bytes=0-99' } }));
+      // Nothing was sent yet: a JSON error with its own headers, not a 206 cut short.
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.headers.get('content-range')).toBeNull();
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual(fault === 'hang' ? timedOut : unavailable);
+      expect(ms).toBeLessThan(TIMEOUT_S * 1000 + SLACK_MS);
+      s3.heal();
+      const next = await fetch(`${base}${stored.audioUrl}`, { headers: { cookie: alice.cookie, range: 'bytes=0-99' } });
+      expect(next.status).toBe(206);
+      expect(Buffer.from(await next.arrayBuffer()).equals(wav.subarray(0, 100))).toBe(true);
+    }, 30_000);
   });
 });
