@@ -71,8 +71,10 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     // servers reject or lack them. Only where the S3 API requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // connectionTimeout: to open the socket; requestTimeout: the longest silence on it.
-    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs },
+    // connectionTimeout: to open the socket; requestTimeout: from sending the request (a part's
+    // body included) to the answer's headers, an error only with throwOnRequestTimeout (else a
+    // warning). A body already streaming to a listener has no limit: a paused player stops reading.
+    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs, throwOnRequestTimeout: true },
   });
 
   /** Turns an SDK failure into our words, logging the store's own. */
@@ -194,7 +196,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
           }
         },
         async discard() {
-          await remove(partialKey);
+          // The caller is answering the artist about the upload itself (too large, not audio): a
+          // store that fails here is logged, and the bucket's lifecycle rule expires partial/.
+          await remove(partialKey).catch(() => {});
         },
       };
     },
