@@ -10,7 +10,7 @@ import { createConversationService } from './services/conversation.service';
 import { createChatService } from './services/chat.service';
 import { createTextProvider, type TextSettings } from './providers/text/index';
 import { createSpeechToText, type SpeechSettings } from './providers/speech/index';
-import { createFileStorage } from './providers/storage/index';
+import { createFileStorage, type StorageSettings } from './providers/storage/index';
 import { probeModels } from './providers/openai-models';
 import { createTrackService } from './services/track.service';
 import { createAdminService } from './services/admin.service';
@@ -84,7 +84,8 @@ export type AppEnv = Pick<
   | 'membershipContent'
 > &
   Partial<Pick<Env, 'PAYMENT_DATA_KEY'>> &
-  Partial<PaymentSettings>;
+  Partial<PaymentSettings> &
+  StorageSettings;
 
 export function createServices(db: Db, env: AppEnv) {
   const repos = createRepositories(db.kysely);

@@ -69,6 +69,34 @@ describe('settings', () => {
     expect(() => loadEnv({ DATA_DIR: tmp(), ...vars })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('reads the S3 storage settings, with their defaults, and names what is missing or wrong', () => {
+    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ STORAGE: 'local' });
+    const minio = loadEnv({ DATA_DIR: tmp(), STORAGE: 's3', S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://localhost:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    // A custom endpoint: path-style addressing and a region most S3-compatible servers ignore.
+    expect(minio).toMatchObject({ STORAGE: 's3', S3_BUCKET: 'uploads', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true, S3_TIMEOUT_SECONDS: 30 });
+    // Amazon S3 with the SDK's own credentials and region.
+    const aws = loadEnv({ DATA_DIR: tmp(), STORAGE: 's3', S3_BUCKET: 'uploads', AWS_REGION: 'eu-west-1' });
+    expect(aws).toMatchObject({ S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: false });
+    expect(aws.S3_ACCESS_KEY_ID).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: tmp(), STORAGE: 's3', S3_BUCKET: 'uploads', S3_REGION: 'eu-west-2', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ S3_REGION: 'eu-west-2', S3_FORCE_PATH_STYLE: true });
+
+    const problem = (vars: Record<string, string>) => {
+      try {
+        loadEnv({ DATA_DIR: tmp(), ...vars });
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        return (error as Error).message;
+      }
+      throw new Error('expected the settings to be refused');
+    };
+    expect(problem({ STORAGE: 'cloud' })).toMatch(/STORAGE: must be local or s3/);
+    expect(problem({ STORAGE: 's3', S3_REGION: 'eu-west-1' })).toMatch(/S3_BUCKET: required when STORAGE=s3/);
+    expect(problem({ STORAGE: 's3', S3_BUCKET: 'uploads' })).toMatch(/S3_REGION: required when STORAGE=s3 without S3_ENDPOINT/);
+    expect(problem({ STORAGE: 's3', S3_BUCKET: 'Not_A_Bucket', S3_REGION: 'x' })).toMatch(/S3_BUCKET: must be a bucket name/);
+    expect(problem({ STORAGE: 's3', S3_BUCKET: 'uploads', S3_REGION: 'x', S3_ACCESS_KEY_ID: 'k' })).toMatch(/S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/);
+    expect(problem({ STORAGE: 's3', S3_BUCKET: 'uploads', S3_ENDPOINT: 'localhost:9000' })).toMatch(/S3_ENDPOINT: must be a URL/);
+  });
+
   it('keeps the SQLite database owner-only', async () => {
     const { openDatabase, migrateToLatest } = await import('./db/index');
     const dir = tmp();

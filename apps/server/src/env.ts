@@ -89,6 +89,21 @@ const envSchema = z.object({
   MUSIC_API_MODEL: z.string().min(1).default('meta/musicgen'),
   MUSIC_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(2048).default(50),
+  /** Where uploaded files live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket, ADR 021). */
+  STORAGE: z.enum(['local', 's3'], 'must be local or s3').default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  /** An S3-compatible endpoint (MinIO, Cloudflare R2, Backblaze B2, Ceph...). Unset: Amazon S3 in S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be a URL such as http://localhost:9000' }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name. Default: on with S3_ENDPOINT, off for Amazon S3. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** Longest wait for the store to answer one request (and, after an upload has arrived, to take it). */
+  S3_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** Seconds an upload may send nothing before it is stopped (408) and its partial file discarded. */
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** Run background jobs inside the web server process (one-process installs). */
@@ -110,6 +125,8 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Longest wait for one answer from the payment service (the SDK retries a failed call once). */
+  STRIPE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(20),
   /** Optional seat limit: at most this many live memberships (and open checkouts) at once. Unset: no limit and no scarcity wording. */
   MEMBERSHIP_SEATS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** A JSON file with the invitation page's content (founder letter, benefits, FAQ, price); validated at start. */
@@ -142,13 +159,34 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.IMAGE_BASE_URL && !env.IMAGE_MODEL) {
     throw new EnvError('Invalid configuration:\n  IMAGE_MODEL: required when IMAGE_BASE_URL is set (the image model name to use)');
   }
+  const storage = storageSettings(env, source);
   const dataDir = path.resolve(baseDir(), env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const webDistDir = env.WEB_DIST_DIR
     ? path.resolve(baseDir(), env.WEB_DIST_DIR)
     : path.resolve(import.meta.dirname, '../../web/dist');
   const membershipContent = env.MEMBERSHIP_CONTENT_FILE ? loadMembershipContent(path.resolve(baseDir(), env.MEMBERSHIP_CONTENT_FILE)) : DEFAULT_MEMBERSHIP_CONTENT;
-  return { ...env, dataDir, webDistDir, membershipContent, sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
+  return { ...env, ...storage, dataDir, webDistDir, membershipContent, sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
+}
+
+/**
+ * With STORAGE=s3: a bucket is required; the region falls back to the SDK's AWS_REGION (or
+ * us-east-1 for a custom endpoint, which most S3-compatible servers ignore); keys come as a pair or
+ * not at all (then the SDK's own chain: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, AWS_PROFILE, an
+ * instance or task role); path-style addressing defaults to on with a custom endpoint.
+ */
+function storageSettings(env: z.infer<typeof envSchema>, source: NodeJS.ProcessEnv) {
+  if (env.STORAGE !== 's3') return {};
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE=s3 (the bucket that keeps uploads)');
+  const region = env.S3_REGION ?? (source.AWS_REGION || source.AWS_DEFAULT_REGION || (env.S3_ENDPOINT ? 'us-east-1' : undefined));
+  if (!region) problems.push('  S3_REGION: required when STORAGE=s3 without S3_ENDPOINT (the bucket\'s region, e.g. eu-west-1)');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    problems.push(`  ${missing}: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither, to use the AWS_* credentials)`);
+  }
+  if (problems.length > 0) throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`);
+  return { S3_REGION: region, S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT) };
 }
 
 /** The operator's invitation content: a file that does not match the schema stops the server with what is wrong. */

@@ -2,13 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-/** How the fake answers one request: an image of `width`×`height` (b64_json) with status 200, an error status, or silence for `delayMs`. */
+/** How the fake answers one request: an image of `width`×`height` (b64_json) with status 200, an error status, silence for `delayMs`, or never (`hang`). */
 export interface FakeImagesReply {
   status?: number;
   width?: number;
   height?: number;
   body?: string;
   delayMs?: number;
+  hang?: boolean;
 }
 
 export interface FakeImagesRequest {
@@ -23,6 +24,8 @@ export interface FakeImagesRequest {
 /** A local server speaking the OpenAI Images protocol (`/images/generations`, `/images/edits`, `/models`), scripted per request. */
 export async function startFakeImages() {
   const queue: FakeImagesReply[] = [];
+  let fallback: FakeImagesReply = {};
+  const open = new Set<http.ServerResponse>();
   const requests: FakeImagesRequest[] = [];
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -45,7 +48,12 @@ export async function startFakeImages() {
       };
     }
     requests.push(entry);
-    const next = queue.shift() ?? {};
+    const next = queue.shift() ?? fallback;
+    if (next.hang) {
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      return;
+    }
     if (next.delayMs) await new Promise((r) => setTimeout(r, next.delayMs));
     if (res.destroyed) return;
     const status = next.status ?? 200;
@@ -69,8 +77,13 @@ export async function startFakeImages() {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...items: FakeImagesReply[]) => queue.push(...items),
+    /** How to answer once the queue is empty (undefined: an image). */
+    setDefault: (reply: FakeImagesReply | undefined) => {
+      fallback = reply ?? {};
+    },
     close: () =>
       new Promise<void>((r) => {
+        for (const res of open) res.destroy();
         server.closeAllConnections();
         server.close(() => r());
       }),

@@ -71,6 +71,9 @@ function prefixed(form: Record<string, string>, prefix: string): Record<string, 
   return out;
 }
 
+/** How every API call answers while a fault is set (the upstream-fault suite). */
+export type FakeStripeFault = { kind: 'status'; status: number } | { kind: 'garbage' } | { kind: 'empty' } | { kind: 'hang' };
+
 export interface FakeStripeOptions {
   priceId?: string;
   /** Base of the hosted checkout and portal addresses (defaults to this server's own pages). */
@@ -82,6 +85,8 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
   let base = options.pagesBase ?? '';
   let counter = 0;
   let failNext = 0;
+  let fault: FakeStripeFault | undefined;
+  const hanging = new Set<http.ServerResponse>();
   const sessions = new Map<string, FakeCheckoutSession>();
   const subscriptions = new Map<string, FakeSubscription>();
   const requests: { method: string; path: string; form: Record<string, string> }[] = [];
@@ -197,6 +202,7 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
       }
       const form = parseForm(text);
       requests.push({ method, path, form });
+      if (fault) return answerFault(fault, res);
       if (failNext > 0) {
         failNext--;
         return json(res, 500, { error: { type: 'api_error', message: 'Something went wrong on the fake.' } });
@@ -220,6 +226,25 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
       json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } });
     });
     return true;
+  }
+
+  /** Stripe's error shape for a status; a 200 that is not JSON; a 200 with an empty object; or no answer. */
+  function answerFault(current: FakeStripeFault, res: http.ServerResponse) {
+    switch (current.kind) {
+      case 'status':
+        return json(res, current.status, {
+          error: current.status === 429 ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } : { type: 'api_error', message: 'Something went wrong on the fake.' },
+        });
+      case 'garbage':
+        res.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json {');
+        return;
+      case 'empty':
+        return json(res, 200, {});
+      case 'hang':
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+    }
   }
 
   function control(method: string, path: string, text: string, res: http.ServerResponse) {
@@ -253,6 +278,13 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
     subscriptions,
     requests,
     failNextCall: () => failNext++,
+    /** Every API call answers this way until `setFault(undefined)`. */
+    setFault: (next: FakeStripeFault | undefined) => {
+      fault = next;
+      if (!next) for (const res of hanging) res.destroy();
+    },
+    /** Connections held open by a 'hang' fault (closed on close). */
+    hanging,
     setPagesBase: (value: string) => (base = value),
   };
 }
@@ -281,6 +313,7 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const res of fake.hanging) res.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

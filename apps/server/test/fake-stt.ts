@@ -1,16 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** How the fake answers one request: `{ text }` with status 200 (an empty text is valid), else an error, `body` if given. */
+/** How the fake answers one request: `{ text }` with status 200 (an empty text is valid), else an error, `body` if given; or never (`hang`). */
 export interface FakeSttReply {
   status: number;
   text?: string;
   body?: string;
+  hang?: boolean;
 }
 
 /** A local server speaking the OpenAI /audio/transcriptions protocol, scripted per request. */
 export async function startFakeStt() {
   const queue: FakeSttReply[] = [];
+  const defaultReply: FakeSttReply = { status: 200, text: 'default transcription' };
+  let fallback = defaultReply;
+  const open = new Set<http.ServerResponse>();
   const requests: Array<{ contentType: string; size: number; model: string | undefined; hasFile: boolean }> = [];
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -23,7 +27,12 @@ export async function startFakeStt() {
       model: /name="model"\r\n\r\n([^\r]*)/.exec(text)?.[1],
       hasFile: /name="file"; filename="[^"]+"/.test(text),
     });
-    const next = queue.shift() ?? { status: 200, text: 'default transcription' };
+    const next = queue.shift() ?? fallback;
+    if (next.hang) {
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      return;
+    }
     res.writeHead(next.status, { 'content-type': 'application/json' });
     res.end(next.body ?? (next.status === 200 ? JSON.stringify({ text: next.text }) : JSON.stringify({ error: { message: 'fake failure' } })));
   };
@@ -37,6 +46,15 @@ export async function startFakeStt() {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...items: FakeSttReply[]) => queue.push(...items),
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    /** How to answer once the queue is empty (undefined: the default transcription). */
+    setDefault: (reply: FakeSttReply | undefined) => {
+      fallback = reply ?? defaultReply;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const res of open) res.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -12,6 +12,9 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
 /** One place turns every failure into `{ message, code?, fieldErrors? }` (amendment C4). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A route may have described a file before its stream failed (a store that answered the size
+    // but not the read): the error is JSON, so those headers go.
+    for (const header of ['content-type', 'content-length', 'content-range', 'content-disposition', 'accept-ranges']) reply.removeHeader(header);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({

@@ -12,13 +12,19 @@ import type { SpeechSettings } from '../providers/speech/index';
 import type { ImageSettings } from '../providers/image/index';
 import type { PaymentSettings } from '../providers/payments/index';
 import type { MusicSettings } from '../providers/music/index';
+import type { StorageSettings } from '../providers/storage/index';
 import { BUILT_IN_GUIDE } from '../providers/text/built-in-guide';
 import type { ModelsProbe, ModelsProbeOptions } from '../providers/openai-models';
 import { authorize, type Actor } from '../policies/index';
 
 /** What the services overview reads: the settings (never sent on, only whether each is set) and the checks. */
 export interface InstallationChecks {
-  settings: TextSettings & SpeechSettings & Partial<ImageSettings> & Partial<MusicSettings> & Partial<PaymentSettings> & { MEMBERSHIP_SEATS?: number; MEMBERSHIP_CONTENT_FILE?: string };
+  settings: TextSettings &
+    SpeechSettings &
+    Partial<ImageSettings> &
+    Partial<MusicSettings> &
+    Partial<PaymentSettings> &
+    Partial<StorageSettings> & { MEMBERSHIP_SEATS?: number; MEMBERSHIP_CONTENT_FILE?: string };
   dialect: Dialect;
   /** Lists an OpenAI-compatible endpoint's models (providers/openai-models.ts). */
   probeModels: (options: ModelsProbeOptions) => Promise<ModelsProbe>;
@@ -201,10 +207,25 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
     const storageStatus: ServiceStatus = {
       id: 'storage',
       name: 'File storage',
-      purpose: 'Keeps uploaded tracks.',
+      purpose: 'Keeps uploaded tracks, cover images and beats.',
       configured: true,
       engine: checks.storage.engine,
-      settings: [setting('DATA_DIR', 'set', 'Folder for the database file (SQLite), uploads and the session secret')],
+      settings:
+        s.STORAGE === 's3'
+          ? [
+              setting('STORAGE', s.STORAGE, 'local (files in DATA_DIR) or s3 (an S3-compatible bucket)'),
+              setting('S3_BUCKET', s.S3_BUCKET, 'The bucket that keeps the files (private: the app streams them after its access checks)'),
+              setting('S3_ENDPOINT', s.S3_ENDPOINT, 'Address of an S3-compatible store (MinIO, R2, B2…); unset, Amazon S3'),
+              setting('S3_REGION', s.S3_REGION, "The bucket's region"),
+              setting('S3_ACCESS_KEY_ID', s.S3_ACCESS_KEY_ID, 'Access key; unset, the AWS_* credentials, profile or instance role'),
+              setting('S3_SECRET_ACCESS_KEY', s.S3_SECRET_ACCESS_KEY, 'Secret of that access key'),
+              setting('S3_FORCE_PATH_STYLE', s.S3_FORCE_PATH_STYLE, 'Bucket in the path rather than the host name (on by default with S3_ENDPOINT)'),
+              setting('S3_TIMEOUT_SECONDS', s.S3_TIMEOUT_SECONDS, 'Longest wait for the store to answer'),
+            ]
+          : [
+              setting('STORAGE', s.STORAGE, 'local (files in DATA_DIR, the default) or s3 (an S3-compatible bucket)'),
+              setting('DATA_DIR', 'set', 'Folder for the database file (SQLite), uploads and the session secret'),
+            ],
       ...storage,
     };
 

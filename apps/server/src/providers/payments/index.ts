@@ -11,6 +11,7 @@ export type PaymentSettings = Pick<
   | 'STRIPE_API_HOST'
   | 'STRIPE_API_PORT'
   | 'STRIPE_API_PROTOCOL'
+  | 'STRIPE_TIMEOUT_SECONDS'
 >;
 
 /** The one place that picks the payment service: Stripe when its key, price and webhook secret are set, or none. */
@@ -25,6 +26,7 @@ export function createPaymentProvider(settings: Partial<PaymentSettings>): Payme
     host: settings.STRIPE_API_HOST,
     port: settings.STRIPE_API_PORT,
     protocol: settings.STRIPE_API_PROTOCOL,
+    timeoutMs: (settings.STRIPE_TIMEOUT_SECONDS ?? 20) * 1000,
   });
 }
 export type { PaymentProvider, PaymentEvent, SubscriptionState } from './types';

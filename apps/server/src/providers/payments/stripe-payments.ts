@@ -9,6 +9,8 @@ export interface StripeSettings {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  /** Longest wait for one answer (default 20 s). */
+  timeoutMs?: number;
 }
 
 const iso = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
@@ -53,7 +55,7 @@ export function signTestWebhook(payload: string, secret: string): string {
 export function createStripePayments(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 1,
-    timeout: 20_000,
+    timeout: settings.timeoutMs ?? 20_000,
     ...(settings.host ? { host: settings.host } : {}),
     ...(settings.port ? { port: settings.port } : {}),
     ...(settings.protocol ? { protocol: settings.protocol } : {}),

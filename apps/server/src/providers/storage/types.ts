@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live. Local disk now; an S3-compatible adapter can implement the same
- * interface (roadmap 12). Keys are relative names such as `tracks/<file>`.
+ * Where uploaded files live: the local disk (local-disk.ts) or an S3-compatible bucket (s3.ts),
+ * chosen in index.ts. Keys are relative names such as `tracks/<file>`.
  */
 export interface FileStorage {
   /**

@@ -121,8 +121,7 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads:
     const header = request.headers.range;
     const ranges = header ? rangeParser(audio.size, header, { combine: true }) : -2;
     if (ranges === -1) {
-      reply.header('content-range', `bytes */${audio.size}`);
-      throw new AppError(416, 'Requested range not satisfiable', 'range_not_satisfiable');
+      throw new AppError(416, 'Requested range not satisfiable', 'range_not_satisfiable', undefined, { 'content-range': `bytes */${audio.size}` });
     }
     if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) {
       reply.header('content-length', String(audio.size));
