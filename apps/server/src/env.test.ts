@@ -26,7 +26,7 @@ describe('settings', () => {
 
   it('reads the rate limits and Redis settings, and names a bad value', () => {
     const defaults = loadEnv({ DATA_DIR: tmp() });
-    expect(defaults).toMatchObject({ RATE_LIMIT_PER_MINUTE: 600, RATE_LIMIT_AUTH_PER_MINUTE: 20, RATE_LIMIT_GENERATE_PER_MINUTE: 20, REDIS_KEY_PREFIX: 'members-only:', SHUTDOWN_GRACE_SECONDS: 10 });
+    expect(defaults).toMatchObject({ RATE_LIMIT_PER_MINUTE: 600, RATE_LIMIT_AUTH_PER_MINUTE: 20, RATE_LIMIT_GENERATE_PER_MINUTE: 30, REDIS_KEY_PREFIX: 'members-only:', SHUTDOWN_GRACE_SECONDS: 10 });
     expect(defaults.REDIS_URL).toBeUndefined();
     const set = loadEnv({ DATA_DIR: tmp(), RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_GENERATE_PER_MINUTE: '5', REDIS_URL: 'redis://cache:6379/2' });
     expect(set).toMatchObject({ RATE_LIMIT_PER_MINUTE: 0, RATE_LIMIT_GENERATE_PER_MINUTE: 5, REDIS_URL: 'redis://cache:6379/2' });

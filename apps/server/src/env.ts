@@ -69,7 +69,7 @@ const envSchema = z.object({
   /** Sign-in and registration requests per minute from one address. */
   RATE_LIMIT_AUTH_PER_MINUTE: perMinute(20),
   /** Generation requests per minute per user (chat replies, reviews, plans, covers, beats...). */
-  RATE_LIMIT_GENERATE_PER_MINUTE: perMinute(20),
+  RATE_LIMIT_GENERATE_PER_MINUTE: perMinute(30),
   /** Redis shared by every app process for the rate-limit counters. Unset: counted in each process's memory. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL such as redis://localhost:6379/0').optional(),
   /** Prefix of every key this installation writes in Redis (several installations can share one Redis). */
