@@ -44,6 +44,7 @@ const SDK_PACKAGES = [
   'resend',
   '@paypal/*',
   'eventsource-parser',
+  'ioredis',
 ];
 const sdkGroup = (packages) => packages.flatMap((name) => [name, `${name}/**`]);
 const SDK_MESSAGE = 'SDKs of outside services are used only under apps/server/src/providers/** (wrap them in a provider).';

@@ -24,6 +24,7 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   // Every journey signs up a fresh artist from 127.0.0.1.
   REGISTER_MAX_PER_IP: '10000',
+  RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   // Payments go to the fake payment API beside the fake model (e2e/fake-model-server.ts). No
   // publishable key: the browser never loads the provider's script, and the embedded form shows
   // its set-up error with Try Again while the hosted checkout works.
@@ -39,6 +40,7 @@ const modelServerEnv: Record<string, string> = {
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   REGISTER_MAX_PER_IP: '10000',
+  RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
   AI_MODEL: 'e2e-model',
   AI_TIMEOUT_SECONDS: '5',

@@ -1,8 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects: 'node' (engines, shared code and the API, with the server's database check as
- * global setup) and 'web' (the web app's logic in happy-dom, apps/web/vitest.config.ts).
+ * Three projects: 'node' (engines, shared code and the API, with the server's database check as
+ * global setup), 'web' (the web app's logic in happy-dom, apps/web/vitest.config.ts), and 'ops'
+ * (the load suite and the multi-process tests, apps/server/test/ops): 'ops' runs after the other
+ * two have finished, one file at a time, so 100 connections of load do not starve other suites'
+ * timeouts on a 2-core machine, nor they the load.
  * `npx vitest run apps/web` runs only the web tests; the server's global setup then does not run.
  */
 export default defineConfig({
@@ -12,6 +15,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'apps/server/test/ops/**'],
           environment: 'node',
           globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 20_000,
@@ -21,6 +25,19 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'ops',
+          include: ['apps/server/test/ops/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./apps/server/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

@@ -28,6 +28,7 @@ const result = await esbuild.build({
     main: 'src/main.ts',
     worker: 'src/worker.ts',
     admin: 'src/cli/admin.ts',
+    backup: 'src/cli/backup.ts',
     'analysis-worker': 'src/audio/analysis-worker.ts',
   },
   outdir,

@@ -98,6 +98,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      // Benchmarks measure throughput from one address, not the rate limits (ADR 022).
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_AUTH_PER_MINUTE: '0',
+      RATE_LIMIT_GENERATE_PER_MINUTE: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -23,10 +23,13 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
-  it('reports health with the database dialect', async () => {
+  it('answers liveness without the database and readiness with its dialect', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: dialect });
+    expect(res.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: dialect });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

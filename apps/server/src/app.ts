@@ -28,6 +28,9 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { authorizationPlugin } from './plugins/authorization';
 import { csrfPlugin } from './plugins/csrf';
 import { registerWebApp } from './plugins/web-app';
+import { loggerOptions, registerRequestIdHeader, type LogStream } from './plugins/logging';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { createRedis } from './providers/redis/index';
 import { authRoutes } from './routes/auth/index';
 import { conversationRoutes } from './routes/conversations/index';
 import { adminRoutes } from './routes/admin/index';
@@ -66,6 +69,10 @@ export type AppEnv = Pick<
   | 'LOGIN_THROTTLE_WINDOW_MINUTES'
   | 'REGISTER_MAX_PER_IP'
   | 'REGISTER_WINDOW_MINUTES'
+  | 'RATE_LIMIT_PER_MINUTE'
+  | 'RATE_LIMIT_AUTH_PER_MINUTE'
+  | 'RATE_LIMIT_GENERATE_PER_MINUTE'
+  | 'REDIS_KEY_PREFIX'
   | 'QUOTAS_FREE'
   | 'QUOTAS_PREMIUM'
   | 'LOG_LEVEL'
@@ -83,7 +90,7 @@ export type AppEnv = Pick<
   | 'MEMBERSHIP_SEATS'
   | 'membershipContent'
 > &
-  Partial<Pick<Env, 'PAYMENT_DATA_KEY'>> &
+  Partial<Pick<Env, 'PAYMENT_DATA_KEY' | 'REDIS_URL'>> &
   Partial<PaymentSettings> &
   StorageSettings;
 
@@ -187,14 +194,20 @@ export function createServices(db: Db, env: AppEnv) {
     content: env.membershipContent,
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, createWorker };
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
+export interface BuildOptions {
+  /** Log lines go here instead of stdout (tests read them). */
+  logStream?: LogStream;
+}
+
 /** Builds the Fastify instance: security plugins first, then the API, then the web app. */
-export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
+export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    // JSON lines with a request id on every request's lines, secrets redacted (ADR 022).
+    ...loggerOptions(env.LOG_LEVEL, options.logStream),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Requests the router refuses before any route runs (an undecodable path, an over-long
@@ -209,6 +222,7 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
 
   const services = createServices(db, env);
   // The embedded payment form: the provider's script and frames, only when it is configured.
@@ -242,8 +256,18 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(csrfPlugin, { allowedOrigins: env.ALLOWED_ORIGINS });
   // Before any route: every route declares its access, checked after routing (plugins/authorization.ts).
   await app.register(authorizationPlugin, { auth: services.auth });
+  // After authorization, so a signed-in user's budget follows the user rather than the address.
+  const redis = env.REDIS_URL ? createRedis(env.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(rateLimitPlugin, {
+    api: env.RATE_LIMIT_PER_MINUTE,
+    auth: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    generate: env.RATE_LIMIT_GENERATE_PER_MINUTE,
+    redis,
+    keyPrefix: env.REDIS_KEY_PREFIX,
+  });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, storage: services.storage });
   await app.register(authRoutes, { auth: services.auth, membership: services.membership });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(quotaRoutes, { quotas: services.quotas });

@@ -24,6 +24,18 @@ describe('settings', () => {
     expect(() => loadEnv({ DATA_DIR: tmp(), QUOTAS_PREMIUM: 'chat=-1' })).toThrow(/QUOTAS_PREMIUM/);
   });
 
+  it('reads the rate limits and Redis settings, and names a bad value', () => {
+    const defaults = loadEnv({ DATA_DIR: tmp() });
+    expect(defaults).toMatchObject({ RATE_LIMIT_PER_MINUTE: 600, RATE_LIMIT_AUTH_PER_MINUTE: 20, RATE_LIMIT_GENERATE_PER_MINUTE: 30, REDIS_KEY_PREFIX: 'members-only:', SHUTDOWN_GRACE_SECONDS: 10 });
+    expect(defaults.REDIS_URL).toBeUndefined();
+    const set = loadEnv({ DATA_DIR: tmp(), RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_GENERATE_PER_MINUTE: '5', REDIS_URL: 'redis://cache:6379/2' });
+    expect(set).toMatchObject({ RATE_LIMIT_PER_MINUTE: 0, RATE_LIMIT_GENERATE_PER_MINUTE: 5, REDIS_URL: 'redis://cache:6379/2' });
+    expect(() => loadEnv({ DATA_DIR: tmp(), RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_PER_MINUTE: must be a whole number of requests per minute \(0 turns the limit off\)/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), RATE_LIMIT_AUTH_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_AUTH_PER_MINUTE: must be a whole number/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), RATE_LIMIT_GENERATE_PER_MINUTE: '2.5' })).toThrow(/RATE_LIMIT_GENERATE_PER_MINUTE: must be a whole number/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+  });
+
   it('reads the membership content file, and stops with what is wrong when it does not match the schema', () => {
     const dir = tmp();
     expect(loadEnv({ DATA_DIR: dir }).membershipContent).toEqual(DEFAULT_MEMBERSHIP_CONTENT);

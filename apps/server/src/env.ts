@@ -34,6 +34,10 @@ function quotaLimits(defaults: Record<QuotaKind, number>) {
     });
 }
 
+const PER_MINUTE = 'must be a whole number of requests per minute (0 turns the limit off)';
+/** A rate limit in requests per minute; 0 turns it off. */
+const perMinute = (fallback: number) => z.coerce.number({ error: PER_MINUTE }).int(PER_MINUTE).min(0, PER_MINUTE).max(1_000_000, PER_MINUTE).default(fallback);
+
 /** Every setting the server reads, validated once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +64,18 @@ const envSchema = z.object({
   /** New accounts per address within the window; attempts that fail count too. */
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   REGISTER_WINDOW_MINUTES: z.coerce.number().min(0.01).default(60),
+  /** Requests per minute (ADR 022): every API request per signed-in user or address; 0 turns it off. */
+  RATE_LIMIT_PER_MINUTE: perMinute(600),
+  /** Sign-in and registration requests per minute from one address. */
+  RATE_LIMIT_AUTH_PER_MINUTE: perMinute(20),
+  /** Generation requests per minute per user (chat replies, reviews, plans, covers, beats...). */
+  RATE_LIMIT_GENERATE_PER_MINUTE: perMinute(30),
+  /** Redis shared by every app process for the rate-limit counters. Unset: counted in each process's memory. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL such as redis://localhost:6379/0').optional(),
+  /** Prefix of every key this installation writes in Redis (several installations can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('members-only:'),
+  /** Seconds a stopping server (SIGTERM) lets in-flight requests finish before it cuts the rest. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Daily limits per plan (amendment A7), e.g. "chat=50,lyrics=40,review=3"; unnamed quotas keep their defaults. */
   QUOTAS_FREE: quotaLimits(DEFAULT_QUOTAS.free),
   QUOTAS_PREMIUM: quotaLimits(DEFAULT_QUOTAS.premium),

@@ -3,20 +3,24 @@ import { EnvError, loadEnv } from './env';
 import { migrateToLatest, openDatabase } from './db/index';
 import { buildApp } from './app';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main() {
   const env = loadEnv();
   const db = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, 'app.db') });
   await migrateToLatest(db);
   const app = await buildApp(db, env);
 
+  // Graceful shutdown (ADR 022): the listening socket closes at once (new connections are refused
+  // and requests on kept-alive ones get 503), in-flight requests finish, then the job worker stops
+  // and the database closes. Requests still running after the grace period (long streams) are cut.
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    // In-flight requests get a grace period; long streams (chat replies, audio) are then cut.
-    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    app.log.info({ signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => app.server.closeAllConnections(), env.SHUTDOWN_GRACE_SECONDS * 1000).unref();
+    // A kept-alive connection whose request has just finished would otherwise hold the close
+    // until the client hangs up.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     await app.close(); // stops the job worker too; running jobs return to the queue
     await db.close();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

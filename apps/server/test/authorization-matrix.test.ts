@@ -97,6 +97,7 @@ const VALID_CARD = { type: 'card', accountName: 'Matrix Artist', accountNumber: 
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/health': { access: 'public', anonymous: 200, user: 200, other: 200, admin: 200 },
+  'GET /api/ready': { access: 'public', anonymous: 200, user: 200, other: 200, admin: 200 },
 
   // Auth: no resource of A's involved; each caller acts as themselves.
   'GET /api/user': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },

@@ -1,14 +1,40 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
-import type { Db } from '../db/index';
+import { pingDatabase, type Db } from '../db/index';
+import type { FileStorage } from '../providers/storage/index';
 
-export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(db.kysely);
-      return { status: 'ok', database: db.dialect };
-    } catch {
+const CHECK_TIMEOUT_MS = 3_000;
+
+/** Rejects when `promise` has not settled within `ms`, so a hung dependency answers "not ready". */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Health checks for orchestrators and load balancers (ADR 022), public and never rate limited:
+ * - `/api/health` (liveness): the process answers; it touches nothing else, so a database outage
+ *   does not get every app process restarted;
+ * - `/api/ready` (readiness): the database answers and file storage can be written; 503 with
+ *   `{ message }` otherwise, so traffic goes to the processes that can serve it.
+ */
+export const healthRoutes: FastifyPluginAsync<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
+  app.get('/api/health', { config: { access: 'public' } }, async () => {
+    return { status: 'ok' };
+  });
+
+  app.get('/api/ready', { config: { access: 'public' } }, async (request, reply) => {
+    const [database, files] = await Promise.allSettled([within(pingDatabase(db), CHECK_TIMEOUT_MS), within(storage.check(), CHECK_TIMEOUT_MS)]);
+    if (database.status === 'rejected') {
+      request.log.warn({ err: database.reason as Error }, 'readiness: database not reachable');
       return reply.status(503).send({ message: 'The database is not reachable.', status: 'unavailable' });
     }
+    if (files.status === 'rejected') {
+      request.log.warn({ err: files.reason as Error }, 'readiness: file storage not reachable');
+      return reply.status(503).send({ message: 'File storage is not reachable.', status: 'unavailable' });
+    }
+    return { status: 'ready', database: db.dialect };
   });
 };

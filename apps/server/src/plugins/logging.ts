@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+
+/** Where log lines go instead of stdout (tests read them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** An id a proxy or client sends is kept when it is short and plain; anything else gets a new one. */
+const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Never written to logs: credentials, cookies and payout numbers, wherever a log call puts them
+ * (request and response headers, bodies logged with an error, settings logged at start).
+ */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'cookie',
+  'authorization',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'sessionToken',
+  'token',
+  'cardNumber',
+  'accountNumber',
+  'routingNumber',
+  'cvc',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.sessionToken',
+  '*.token',
+  '*.cardNumber',
+  '*.accountNumber',
+  '*.routingNumber',
+  '*.cvc',
+  '*.apiKey',
+  '*.secret',
+];
+
+/** The request's id: the caller's X-Request-Id when it is usable, else a new UUID. */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  const value = Array.isArray(given) ? given[0] : given;
+  return value && ACCEPTED_ID.test(value) ? value : crypto.randomUUID();
+}
+
+/**
+ * Fastify's logger (pino): one JSON object per line on stdout, each request's lines carrying its
+ * `requestId`, secrets redacted. `stream` replaces stdout (tests read the lines).
+ */
+export function loggerOptions(level: string, stream?: LogStream): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController' | 'requestIdHeader'> {
+  if (level === 'silent' && !stream) return { logger: false, genReqId: requestId, requestIdHeader: false };
+  return {
+    logger: {
+      level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      ...(stream ? { stream } : {}),
+    },
+    genReqId: requestId,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+  };
+}
+
+/** Echoes the request id, so a user's report or a proxy's log line leads to the server's lines. */
+export function registerRequestIdHeader(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { tooManyRequests } from '../errors';
+import type { Redis } from '../providers/redis/index';
+
+/** Requests per minute; 0 turns that limit off. */
+export interface RateLimitSettings {
+  /** Every API request of one signed-in user (or, signed out, one address). */
+  api: number;
+  /** Sign-in and registration attempts from one address. */
+  auth: number;
+  /** Requests that start a generation (chat replies, lyric feedback, reviews, plans, covers, beats) per user. */
+  generate: number;
+  /** Shared counters across processes; in memory (this process only) when absent. */
+  redis?: Redis;
+  /** Prefix of the counters' keys in Redis. */
+  keyPrefix: string;
+}
+
+const WINDOW_MS = 60_000;
+
+type Group = 'auth' | 'generate';
+
+/** Routes with a stricter limit on top of the API one, by method and route pattern. */
+const GROUPS: Record<string, Group> = {
+  'POST /api/login': 'auth',
+  'POST /api/register': 'auth',
+  'POST /api/conversations/:id/messages': 'generate',
+  'POST /api/conversations/:id/messages/stream': 'generate',
+  'POST /api/conversations/:id/regenerate': 'generate',
+  'POST /api/ai/text': 'generate',
+  'POST /api/lyrics/suggestions': 'generate',
+  'POST /api/lyrics/feedback': 'generate',
+  'POST /api/review': 'generate',
+  'POST /api/tracks/:id/reviews': 'generate',
+  'POST /api/marketing': 'generate',
+  'POST /api/coverarts/concept': 'generate',
+  'POST /api/coverarts': 'generate',
+  'POST /api/studio/generate': 'generate',
+};
+
+const MESSAGES: Record<'api' | Group, string> = {
+  api: 'Too many requests. Please slow down and try again',
+  auth: 'Too many sign-in attempts from this network. Try again',
+  generate: 'You are starting generations too quickly. Try again',
+};
+
+function inAbout(seconds: number): string {
+  return seconds <= 1 ? 'in a second.' : `in ${seconds} seconds.`;
+}
+
+/** Who a limit counts: the signed-in user, else the client's address. */
+const who = (request: FastifyRequest) => (request.user ? `u${request.user.id}` : `ip${request.ip}`);
+
+/**
+ * Request rate limits (ADR 022) on @fastify/rate-limit: a per-minute budget for every API request,
+ * and stricter ones for sign-in/registration and for generations. With Redis the counters are
+ * shared by every app process; without it they live in this process. A Redis outage fails open
+ * (the plugin's skipOnError; the Redis client logs the outage): requests are served unlimited
+ * rather than refused. Registered after the authorization plugin, so the user is known.
+ * Public routes (health checks, the web app's files, the payment webhook) are not limited.
+ * The failed-sign-in and registration throttles stay in the database (ADR 004), shared anyway.
+ */
+export const rateLimitPlugin = fp<RateLimitSettings>(async (app, settings) => {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    timeWindow: WINDOW_MS,
+    skipOnError: true,
+    ...(settings.redis ? { redis: settings.redis, nameSpace: `${settings.keyPrefix}rate:` } : {}),
+  });
+  const limiter = (group: 'api' | Group, max: number, key: (request: FastifyRequest) => string) =>
+    max > 0 ? { group, check: app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request) => `${group}:${key(request)}` }) } : undefined;
+  const api = limiter('api', settings.api, who);
+  const groups: Record<Group, ReturnType<typeof limiter>> = {
+    auth: limiter('auth', settings.auth, (request) => `ip${request.ip}`),
+    generate: limiter('generate', settings.generate, who),
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const group = GROUPS[`${request.method} ${request.routeOptions.url ?? ''}`];
+    for (const limit of [api, group ? groups[group] : undefined]) {
+      if (!limit) continue;
+      const result = await limit.check(request);
+      if (result.isAllowed) continue;
+      if (result.isExceeded) {
+        const seconds = Math.max(1, result.ttlInSeconds);
+        reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', 0);
+        throw tooManyRequests(`${MESSAGES[limit.group]} ${inAbout(seconds)}`, seconds);
+      }
+      if (limit === api) reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', result.remaining);
+    }
+  });
+});
