@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { interleaveS16 } from '@members-only/engines/beats/wav';
 import { ffmpegPath } from './decode';
 
 /** ID3 tags written into a beat's MP3 (ID3v2.3: TIT2, TPE1, TBPM, TKEY, TCOP, TSSE via ffmpeg's names). */
@@ -20,16 +21,20 @@ export function id3Key(label: string): string {
 
 const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200);
 
+/** Frames per write to the encoder: about 0.75 s, so it starts encoding at once. */
+const CHUNK_FRAMES = 32_768;
+
 /**
  * Encodes stereo float PCM to MP3 (LAME via the bundled ffmpeg, 192 kbit/s CBR, 44.1 kHz) with ID3
- * tags. The PCM goes in on stdin as interleaved little-endian float32; the MP3 comes back whole.
+ * tags. The PCM goes in on stdin as interleaved 16-bit samples (half the bytes of float, and what
+ * LAME works from), written chunk by chunk as ffmpeg takes them, so converting and encoding overlap;
+ * LAME runs at quality 5 (`-compression_level 5`: noise shaping on, the slow exhaustive searches
+ * of its default quality 3 off). The MP3 comes back whole, with a LAME/Xing header carrying the
+ * encoder delay and padding, so decoders give back exactly the samples that went in (gapless).
  */
-export function encodeMp3(channels: readonly [Float32Array, Float32Array], sampleRate: number, tags: Mp3Tags, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Buffer> {
+export async function encodeMp3(channels: readonly [Float32Array, Float32Array], sampleRate: number, tags: Mp3Tags, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Buffer> {
   const [l, r] = channels;
   const n = Math.min(l.length, r.length);
-  const interleaved = new Float32Array(2 * n);
-  for (let i = 0; i < n; i++) { interleaved[2 * i] = l[i]; interleaved[2 * i + 1] = r[i]; }
-  const pcm = Buffer.from(interleaved.buffer, interleaved.byteOffset, interleaved.byteLength);
   const meta: [string, string][] = [['title', tags.title], ['artist', tags.artist]];
   if (tags.bpm !== undefined) meta.push(['TBPM', String(Math.round(tags.bpm))]);
   if (tags.key) meta.push(['TKEY', tags.key]);
@@ -37,25 +42,38 @@ export function encodeMp3(channels: readonly [Float32Array, Float32Array], sampl
   if (tags.comment) meta.push(['comment', tags.comment]);
   const args = [
     '-hide_banner', '-loglevel', 'error', '-nostdin',
-    '-f', 'f32le', '-ar', String(sampleRate), '-ac', '2', '-i', 'pipe:0',
-    '-c:a', 'libmp3lame', '-b:a', '192k', '-id3v2_version', '3', '-write_xing', '1',
+    '-f', 's16le', '-ar', String(sampleRate), '-ac', '2', '-i', 'pipe:0',
+    '-c:a', 'libmp3lame', '-b:a', '192k', '-compression_level', '5', '-id3v2_version', '3', '-write_xing', '1',
     ...meta.flatMap(([k, v]) => ['-metadata', `${k}=${clean(v)}`]),
     '-f', 'mp3', 'pipe:1',
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal });
-    const out: Buffer[] = [];
-    let err = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => { if (err.length < 4096) err += c.toString(); });
+  const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal });
+  const out: Buffer[] = [];
+  let err = '';
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+  child.stdout.on('data', (c: Buffer) => out.push(c));
+  child.stderr.on('data', (c: Buffer) => { if (err.length < 4096) err += c.toString(); });
+  const done = new Promise<Buffer>((resolve, reject) => {
     child.on('error', (e) => { clearTimeout(timer); reject(e); });
     child.on('close', (code) => {
       clearTimeout(timer);
       if (code === 0) resolve(Buffer.concat(out));
       else reject(new Error(`MP3 encoding failed (${code ?? 'killed'}): ${err.trim().slice(0, 300)}`));
     });
-    child.stdin.on('error', () => {});
-    child.stdin.end(pcm);
   });
+  done.catch(() => {});
+  const stdin = child.stdin;
+  let broken = false;
+  stdin.on('error', () => { broken = true; });
+  for (let at = 0; at < n && !broken; at += CHUNK_FRAMES) {
+    if (!stdin.write(interleaveS16(l, r, at, Math.min(n, at + CHUNK_FRAMES)))) {
+      await new Promise<void>((resolve) => {
+        const go = () => { stdin.off('drain', go); stdin.off('close', go); resolve(); };
+        stdin.on('drain', go);
+        stdin.on('close', go);
+      });
+    }
+  }
+  stdin.end();
+  return done;
 }
