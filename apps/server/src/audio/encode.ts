@@ -1,4 +1,8 @@
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { interleaveS16 } from '@members-only/engines/beats/wav';
 import { ffmpegPath } from './decode';
 
@@ -35,6 +39,7 @@ const CHUNK_FRAMES = 32_768;
 export async function encodeMp3(channels: readonly [Float32Array, Float32Array], sampleRate: number, tags: Mp3Tags, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Buffer> {
   const [l, r] = channels;
   const n = Math.min(l.length, r.length);
+  const output = path.join(os.tmpdir(), `mo-beat-${crypto.randomBytes(8).toString('hex')}.mp3`);
   const meta: [string, string][] = [['title', tags.title], ['artist', tags.artist]];
   if (tags.bpm !== undefined) meta.push(['TBPM', String(Math.round(tags.bpm))]);
   if (tags.key) meta.push(['TKEY', tags.key]);
@@ -45,22 +50,21 @@ export async function encodeMp3(channels: readonly [Float32Array, Float32Array],
     '-f', 's16le', '-ar', String(sampleRate), '-ac', '2', '-i', 'pipe:0',
     '-c:a', 'libmp3lame', '-b:a', '192k', '-compression_level', '5', '-id3v2_version', '3', '-write_xing', '1',
     ...meta.flatMap(([k, v]) => ['-metadata', `${k}=${clean(v)}`]),
-    '-f', 'mp3', 'pipe:1',
+    // A file, not a pipe: the muxer goes back to the start to fill in the Xing/LAME header.
+    '-f', 'mp3', '-y', output,
   ];
-  const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal });
-  const out: Buffer[] = [];
+  const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'], signal: options.signal });
   let err = '';
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
-  child.stdout.on('data', (c: Buffer) => out.push(c));
   child.stderr.on('data', (c: Buffer) => { if (err.length < 4096) err += c.toString(); });
   const done = new Promise<Buffer>((resolve, reject) => {
     child.on('error', (e) => { clearTimeout(timer); reject(e); });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out));
+      if (code === 0) resolve(fs.promises.readFile(output));
       else reject(new Error(`MP3 encoding failed (${code ?? 'killed'}): ${err.trim().slice(0, 300)}`));
     });
-  });
+  }).finally(() => fs.promises.rm(output, { force: true }));
   done.catch(() => {});
   const stdin = child.stdin;
   let broken = false;
