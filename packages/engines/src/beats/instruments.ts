@@ -321,11 +321,11 @@ function renderVoiceNote(voice: Voice, hold: number, midi: number, sr: number): 
 
 /**
  * Plays notes of the wavetable voices into stereo stems. A beat repeats the same chords and
- * motif many times, so each distinct note (voice, pitch, length) is synthesised once and then
- * mixed in at its gain and pan: the same sound, a fraction of the work.
+ * motif many times, so each distinct note (voice, pitch, length, pan) is synthesised once, its
+ * layers and detuned copies mixed down to one stereo pair, and then added in at its gain.
  */
 export class NotePlayer {
-  private readonly cache = new Map<string, NoteCopy[]>();
+  private readonly cache = new Map<string, Stereo>();
   private readonly ids = new Map<Voice, number>();
   constructor(private readonly sr: number) {}
 
@@ -333,10 +333,21 @@ export class NotePlayer {
     if (at >= into.l.length) return;
     let id = this.ids.get(voice);
     if (id === undefined) this.ids.set(voice, (id = this.ids.size));
-    const key = `${id}:${midi}:${hold}`;
-    let copies = this.cache.get(key);
-    if (!copies) this.cache.set(key, (copies = renderVoiceNote(voice, hold, midi, this.sr)));
-    for (const c of copies) place(c.shot, into, at, gain * c.gain, Math.max(-1, Math.min(1, pan + c.spread)));
+    const key = `${id}:${midi}:${hold}:${pan}`;
+    let shot = this.cache.get(key);
+    if (!shot) {
+      const copies = renderVoiceNote(voice, hold, midi, this.sr);
+      shot = stereo(copies.reduce((n, c) => Math.max(n, c.shot.length), 0));
+      for (const c of copies) place(c.shot, shot, 0, c.gain, Math.max(-1, Math.min(1, pan + c.spread)));
+      this.cache.set(key, shot);
+    }
+    const { l, r } = into;
+    const end = Math.min(l.length, at + shot.l.length);
+    const sl = shot.l, sr = shot.r;
+    for (let i = Math.max(0, at); i < end; i++) {
+      l[i] += sl[i - at] * gain;
+      r[i] += sr[i - at] * gain;
+    }
   }
 }
 

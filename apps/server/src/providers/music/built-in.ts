@@ -59,13 +59,13 @@ export function createBuiltInMusic(): MusicProvider {
   };
 }
 
-/** The stems' names in the ZIP, in the order a DAW lists them. */
+/** The stems' names in the ZIP (the bass is '808.wav' when it is an 808). */
 export const STEM_FILES = { drums: 'Drums.wav', bass: 'Bass.wav', chords: 'Chords.wav', melody: 'Melody.wav' } as const;
 
 /**
  * The stems as a ZIP (stored: audio barely compresses) of 16-bit stereo WAVs at the mix's sample
  * rate, each exactly as long as the mix and starting with it, so they line up sample for sample
- * and add up to it; plus a note of the tempo and key. Streamed in chunks, yielding to the event
+ * and add up to it; the mix itself as a WAV (the lossless master); a note of the tempo and key. Streamed in chunks, yielding to the event
  * loop between them so the MP3 encoder keeps being fed.
  */
 async function* stemsZip(engine: BeatEngine, beat: RenderedBeat, artist: string): AsyncGenerator<Uint8Array> {
@@ -85,16 +85,19 @@ async function* stemsZip(engine: BeatEngine, beat: RenderedBeat, artist: string)
   const note = [
     `${plan.style} beat by ${artist}, made with the ${BUILT_IN_BEAT_ENGINE}.`,
     `Tempo ${plan.bpm} BPM, key ${plan.key}, ${plan.lengthSec} s.`,
-    `Stems: 16-bit stereo WAV at ${beat.sampleRate} Hz. Place them all at the start of the project: they line up sample for sample and add up to the mix.`,
+    `Stems: 16-bit stereo WAV at ${beat.sampleRate} Hz. Place them all at the start of the project: they line up sample for sample and add up to the mix (Mix.wav, the master).`,
     '',
   ].join('\r\n');
   const readme = new ZipPassThrough('README.txt');
   readme.mtime = mtime;
   zip.add(readme);
   readme.push(Buffer.from(note, 'utf8'), true);
-  for (const stem of engine.STEM_NAMES) {
-    const [l, r] = beat.stems![stem];
-    const file = new ZipPassThrough(stem === 'bass' ? bass : STEM_FILES[stem]);
+  const parts: [string, [Float32Array, Float32Array]][] = [
+    ['Mix.wav', beat.channels],
+    ...engine.STEM_NAMES.map((stem): [string, [Float32Array, Float32Array]] => [stem === 'bass' ? bass : STEM_FILES[stem], beat.stems![stem]]),
+  ];
+  for (const [filename, [l, r]] of parts) {
+    const file = new ZipPassThrough(filename);
     file.mtime = mtime;
     zip.add(file);
     for (const chunk of engine.wavChunks(l, r, beat.sampleRate)) {
