@@ -1,5 +1,5 @@
 import { BEAT_STYLE_LABELS, STUDIO_MESSAGES, beatFileName, beatMidiFileName, beatStemsFileName, type StudioMusicItem } from '@members-only/shared/studio';
-import { Download, FileMusic, Layers, Pause, Play, RefreshCw, Shuffle, StretchHorizontal } from 'lucide-react';
+import { Download, FileMusic, Layers, MoveHorizontal, Pause, Play, RefreshCw, Shuffle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 const minutes = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
@@ -105,7 +105,7 @@ export function BeatLibrary({
                         <Shuffle aria-hidden /> Make a variation
                       </Button>
                       <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => onAction(item, 'extend')}>
-                        <StretchHorizontal aria-hidden /> Extend
+                        <MoveHorizontal aria-hidden /> Extend
                       </Button>
                     </>
                   ) : null}
