@@ -224,4 +224,18 @@ describe.each(dialects)('studio stems, MIDI, variations and extensions, on %s', 
     expect(refused.json().message).toBe(STUDIO_MESSAGES.notDerivable);
     expect((await post(`/api/studio/music/${row.id}/extend`, bob.cookie)).json().message).toBe(STUDIO_MESSAGES.notDerivable);
   });
+
+  it('does not extend a beat past the engine’s 4 minutes, and gives the beat back to the quota', async () => {
+    const now = new Date().toISOString();
+    const row = await t.db.kysely
+      .insertInto('beats')
+      .values({ user_id: bob.user.id, conversation_id: null, title: null, prompt: 'long one, 3:55', style: 'lofi', status: 'done', filename: `${'b'.repeat(32)}.mp3`, engine: BUILT_IN_BEAT_ENGINE, seed: 5, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = (await get('/api/quotas', bob.cookie)).json().quotas.beat.used;
+    const refused = await post(`/api/studio/music/${row.id}/extend`, bob.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(STUDIO_MESSAGES.tooLong);
+    expect((await get('/api/quotas', bob.cookie)).json().quotas.beat.used).toBe(before);
+  });
 });
