@@ -44,6 +44,10 @@ const modelServerEnv: Record<string, string> = {
   AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
   AI_MODEL: 'e2e-model',
   AI_TIMEOUT_SECONDS: '5',
+  // A hosted music model that is down (e2e/fake-model-server.ts): the Studio's failure journey.
+  MUSIC_API_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/music/v1`,
+  MUSIC_API_KEY: 'r8_e2e_fake',
+  MUSIC_API_MODEL: 'e2e/musicgen',
 };
 
 export default defineConfig({

@@ -304,6 +304,17 @@ test.describe('signed in', () => {
     await expectAccessibleInBothThemes(page, '/studio');
   });
 
+  test('Studio: a beat with its downloads, variation and extension', async ({ page, user: _user }) => {
+    test.setTimeout(60_000);
+    const made = await page.request.post('/api/studio/generate', { data: { prompt: 'a11y beat, 10 seconds', model: 'rap', seed: 3 } });
+    expect(made.status()).toBe(201);
+    await page.goto('/studio');
+    await expect(page).toHaveURL(/\/studio\/\d+$/);
+    await expect(page.getByTestId('beat-item').getByRole('link', { name: 'Stems' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Make a variation' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/studio with a beat');
+  });
+
   test('Marketing Plan: the empty form', async ({ page, user: _user }) => {
     for (const [url, title] of [
       ['/marketing', 'Marketing Plan'],

@@ -6,13 +6,25 @@
  *
  *   node --import tsx e2e/fake-model-server.ts [port]
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startFakeOpenAi } from '../apps/server/test/fake-openai';
 import { createFakeStripe } from '../apps/server/test/fake-stripe';
 
 const port = Number(process.argv[2] ?? process.env.FAKE_MODEL_PORT ?? 5057);
 // The payment API's fake shares the port: its paths (/v1/checkout, /v1/subscriptions, /__stripe/...) are its own.
 const stripe = createFakeStripe({ pagesBase: `http://127.0.0.1:${port}` });
-const fake = await startFakeOpenAi(port, { extra: stripe.handle });
+/**
+ * The music host's predictions API (Replicate's protocol, as the model app server is configured)
+ * failing as a service does when it is down: after a moment, 503. The Studio's failure journey
+ * reads its message on the page.
+ */
+const music = (req: IncomingMessage, res: ServerResponse): boolean => {
+  if (!req.url?.startsWith('/music/v1/')) return false;
+  req.resume();
+  setTimeout(() => res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Service Unavailable' })), 1500);
+  return true;
+};
+const fake = await startFakeOpenAi(port, { extra: (req, res) => music(req, res) || stripe.handle(req, res) });
 console.log(`fake model listening on ${fake.baseUrl}`);
 
 const shutdown = () => {

@@ -55,7 +55,7 @@ import { createMembershipService } from './services/membership.service';
 import { membershipRoutes } from './routes/membership/index';
 import { studioRoutes } from './routes/studio/index';
 import { createStudioService } from './services/studio.service';
-import { createMusicProvider, type MusicSettings } from './providers/music/index';
+import { createBuiltInMusic, createMusicProvider, type MusicSettings } from './providers/music/index';
 import { createBeatProcessors } from './jobs/processors/beat.processors';
 
 export type AppEnv = Pick<
@@ -128,6 +128,7 @@ export function createServices(db: Db, env: AppEnv) {
     storage,
     queue,
     music,
+    builtIn: music.hosted ? createBuiltInMusic() : music,
     waitMs: (env.MUSIC_TIMEOUT_SECONDS + 60) * 1000,
   });
   const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }) });

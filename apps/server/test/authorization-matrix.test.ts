@@ -38,7 +38,8 @@ type FixtureKind =
   | 'artist'
   | 'payout'
   | 'studioConversation'
-  | 'beatFile';
+  | 'beatFile'
+  | 'beat';
 
 interface Person {
   id: number;
@@ -64,6 +65,8 @@ interface Fixtures {
   payout: number;
   studioConversation: number;
   beatFile: string;
+  /** A's finished built-in beat (its stems, MIDI file, variations and extensions). */
+  beat: number;
 }
 interface RequestContext {
   actor: Actor;
@@ -317,6 +320,11 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/studio/music': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
   'GET /uploads/beats/:filename': { access: 'user', uses: 'beatFile', anonymous: 401, user: 200, other: 404, admin: 200 },
+  // Stems and MIDI download as the audio streams; variations and extensions are the owner's to make.
+  'GET /api/studio/music/:id/stems': { access: 'user', uses: 'beat', anonymous: 401, user: 200, other: 404, admin: 200 },
+  'GET /api/studio/music/:id/midi': { access: 'user', uses: 'beat', anonymous: 401, user: 200, other: 404, admin: 200 },
+  'POST /api/studio/music/:id/variation': { access: 'user', uses: 'beat', anonymous: 401, user: 201, other: 404, admin: 404 },
+  'POST /api/studio/music/:id/extend': { access: 'user', uses: 'beat', anonymous: 401, user: 201, other: 404, admin: 404 },
 
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
@@ -528,6 +536,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       payout: payout.id,
       studioConversation,
       beatFile: String(beat.audioUrl).split('/').pop()!,
+      beat: beat.id,
       conversation,
       lyricsConversation,
       snippet,

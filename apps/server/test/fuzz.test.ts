@@ -302,6 +302,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let marketing: { conversation: number; plan: number };
   /** A's studio conversation (POST /api/studio/generate saves into it). */
   let studioConversation: number;
+  /** A's finished built-in beat (with stems and MIDI), for the routes under /api/studio/music/:id. */
+  let beatId: number;
   let beatWorker: ReturnType<typeof createJobWorker> | undefined;
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** Valid values of each `:param`, by route. */
@@ -373,14 +375,33 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     await t.app.inject({ method: 'PUT', url: `/api/tracks/${track.id}/transcription`, headers: { cookie }, payload: { transcription: 'Rain on the window' } });
     studioConversation = (await post('/api/conversations', { category: 'studio', title: 'Music Studio Session' })).id as number;
     // A finished beat of A's, as the (absent) job worker would leave it, for the audio route.
+    // With its stems and MIDI file, for their downloads; short, so a variation or extension of it renders quickly.
     const beatFile = `${'f'.repeat(32)}.mp3`;
     const now = new Date().toISOString();
-    await t.db.kysely
+    const beatRow = await t.db.kysely
       .insertInto('beats')
-      .values({ user_id: a.user.id, conversation_id: studioConversation, title: null, prompt: 'fuzz', style: 'rap', status: 'done', filename: beatFile, engine: 'Built-in beat engine', seed: 1, created_at: now, updated_at: now })
-      .execute();
+      .values({
+        user_id: a.user.id,
+        conversation_id: studioConversation,
+        title: null,
+        prompt: 'fuzz, 10 seconds',
+        style: 'rap',
+        status: 'done',
+        filename: beatFile,
+        stems_filename: `${'f'.repeat(32)}.stems.zip`,
+        midi_filename: `${'f'.repeat(32)}.mid`,
+        engine: 'Built-in beat engine',
+        seed: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    beatId = beatRow.id;
     fs.mkdirSync(path.join(dataDir, 'uploads', 'beats'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'uploads', 'beats', beatFile), Buffer.from('ID3 fuzz'));
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'beats', `${'f'.repeat(32)}.stems.zip`), Buffer.from('PK fuzz'));
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'beats', `${'f'.repeat(32)}.mid`), Buffer.from('MThd fuzz'));
     // B's resources, for DELETE: A's own fixtures stay for the other routes, and A deleting B's is a 404.
     const bChat = (await post('/api/conversations', { category: 'lyrics' }, { cookie: b.cookie })).id as number;
     const bSnippet = (await post(`/api/conversations/${bChat}/lyrics`, { content: 'b bar', position: 0 }, { cookie: b.cookie })).id as number;
@@ -418,6 +439,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.url.startsWith('/api/jobs/:')) return [String(track.analysis.jobId)];
       if (route.url.startsWith('/api/admin/jobs/:')) return [String(failedJob.id)];
       if (route.url.startsWith('/api/coverarts/:')) return [String(cover.id)];
+      if (route.url.startsWith('/api/studio/music/:')) return [String(beatId)];
       if (route.url.startsWith('/api/payment-methods/:')) return [String(del ? bMethod : method)];
       // Role changes go to B: A is the member whose requests to admin routes must stay 403s.
       if (route.method === 'PATCH' && route.url === '/api/admin/users/:id') return [String(b.user.id)];
@@ -608,6 +630,11 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   };
 
   it.each(targets.map((route, index) => ({ name: keyOf(route), route, index })))('$name', async ({ route, index }) => {
+    // Variations and extensions count as beats: A's beat quota, spent on the generate route, starts again for each.
+    if (route.method === 'POST' && route.url.startsWith('/api/studio/music/:')) {
+      await t.db.kysely.deleteFrom('quota_usage').where('user_id', '=', a.user.id).where('kind', '=', 'beat').execute();
+      last = await fingerprint();
+    }
     // First the valid example itself (A on A's resources): mutations start from a request that passes.
     if (route.method !== 'DELETE' && !MULTIPART_ROUTES.has(keyOf(route))) {
       const params = Object.fromEntries([...route.url.matchAll(/:(\w+)/g)].map((m) => [m[1]!, encode(validParams(route, m[1]!)[0]!)]));

@@ -39,7 +39,16 @@ export const STUDIO_MESSAGES = {
   keyMissing: 'The music service API key is missing or invalid. Please check your API configuration.',
   serverError: 'Server error generating music',
   noAudio: 'Invalid response from server - no audio URL returned',
+  // Variations and extensions (issue 14).
+  notDerivable: 'Only finished beats made by the built-in beat engine can be varied or extended.',
+  tooLong: 'This beat is as long as the studio makes them (4 minutes), so it cannot be extended.',
+  variationSuccess: 'Variation generated successfully!',
+  extensionSuccess: 'Extended beat generated successfully!',
 } as const;
+
+/** How a beat was made from another one. */
+export const BEAT_DERIVATIONS = ['variation', 'extension'] as const;
+export type BeatDerivation = (typeof BEAT_DERIVATIONS)[number];
 
 /** Who made the built-in beats (amendment C6) and who owns them. */
 export const BUILT_IN_BEAT_ENGINE = 'Built-in beat engine';
@@ -78,6 +87,14 @@ export const studioMusicItemSchema = z.object({
   /** Who owns the audio: 'yours' for built-in beats. */
   ownership: z.string(),
   error: z.string().nullable(),
+  /** The stems (a ZIP of 16-bit WAVs that add up to the mix) and the MIDI file: built-in beats only. */
+  stemsUrl: z.string().nullable(),
+  midiUrl: z.string().nullable(),
+  /** The beat this one was made from, and how ('Make a variation', 'Extend'). */
+  sourceId: z.number().int().nullable(),
+  derivation: z.enum(BEAT_DERIVATIONS).nullable(),
+  /** Whether 'Make a variation' and 'Extend' apply (finished built-in beats). */
+  derivable: z.boolean(),
   createdAt: z.string(),
 });
 export type StudioMusicItem = z.infer<typeof studioMusicItemSchema>;
@@ -85,6 +102,17 @@ export const studioMusicListSchema = z.array(studioMusicItemSchema);
 
 /** The download's file name: the title or 'beat', with .mp3 (spec §2). */
 export function beatFileName(title: string | null | undefined): string {
+  return `${beatBaseName(title)}.mp3`;
+}
+/** The stems download: the title or 'beat', then ' stems.zip'. */
+export function beatStemsFileName(title: string | null | undefined): string {
+  return `${beatBaseName(title)} stems.zip`;
+}
+/** The MIDI download: the title or 'beat', with .mid. */
+export function beatMidiFileName(title: string | null | undefined): string {
+  return `${beatBaseName(title)}.mid`;
+}
+function beatBaseName(title: string | null | undefined): string {
   const base = (title ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim();
-  return `${base || 'beat'}.mp3`;
+  return base || 'beat';
 }

@@ -480,6 +480,25 @@ function migration014AuditEvents(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Studio (issue 14): a beat made from another ('Make a variation', 'Extend') names its source and
+ * how it was made; `variation` and `extensions` with the seed make the built-in engine's beat
+ * again; the stems (a ZIP of WAVs) and the MIDI file sit in storage beside the MP3.
+ */
+function migration015BeatParts(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      // One column per statement: SQLite adds columns one at a time.
+      await db.schema.alterTable('beats').addColumn('source_beat_id', 'integer', (col) => col.references('beats.id').onDelete('set null')).execute();
+      await db.schema.alterTable('beats').addColumn('derivation', 'text').execute();
+      await db.schema.alterTable('beats').addColumn('variation', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('beats').addColumn('extensions', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('beats').addColumn('stems_filename', 'text').execute();
+      await db.schema.alterTable('beats').addColumn('midi_filename', 'text').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -498,6 +517,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '012_track_loudness_curve': migration012TrackLoudnessCurve(),
         '013_membership': migration013Membership(dialect),
         '014_audit_events': migration014AuditEvents(dialect),
+        '015_beat_parts': migration015BeatParts(),
       };
     },
   };

@@ -327,6 +327,17 @@ export interface BeatsTable {
   details: string | null;
   error_status: number | null;
   error_message: string | null;
+  /** The beat this one was made from ('Make a variation', 'Extend'), if any. */
+  source_beat_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'variation' | 'extension' | null (an original). */
+  derivation: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Built-in engine: the drums-and-melody number of a variation (0 for the original's). */
+  variation: ColumnType<number | string, number | undefined, number>;
+  /** Built-in engine: verse + hook pairs added by 'Extend'. */
+  extensions: ColumnType<number, number | undefined, number>;
+  /** In storage under beats/: the stems ZIP and the MIDI file (built-in beats). */
+  stems_filename: ColumnType<string | null, string | null | undefined, string | null>;
+  midi_filename: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

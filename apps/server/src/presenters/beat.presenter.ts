@@ -24,6 +24,11 @@ export function presentBeat(row: BeatRow & { job_progress?: number | null }): St
     engine: row.engine,
     ownership: builtIn ? 'yours' : 'per the music service’s terms',
     error: status === 'failed' ? row.error_message : null,
+    stemsUrl: status === 'done' && row.stems_filename ? `/api/studio/music/${row.id}/stems` : null,
+    midiUrl: status === 'done' && row.midi_filename ? `/api/studio/music/${row.id}/midi` : null,
+    sourceId: row.source_beat_id,
+    derivation: row.derivation === 'variation' || row.derivation === 'extension' ? row.derivation : null,
+    derivable: status === 'done' && builtIn,
     createdAt: iso(row.created_at),
   };
 }

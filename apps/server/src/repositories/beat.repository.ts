@@ -1,11 +1,12 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { BeatRow, BeatsTable, Database } from '../db/types';
 import { nowIso } from '../db/index';
 
 /** A beat with its job's progress (0..1). */
 export type BeatWithProgress = BeatRow & { job_progress: number | null };
 
-export type NewBeat = Pick<BeatRow, 'user_id' | 'conversation_id' | 'title' | 'prompt' | 'style' | 'engine' | 'seed'>;
+export type NewBeat = Pick<BeatRow, 'user_id' | 'conversation_id' | 'title' | 'prompt' | 'style' | 'engine' | 'seed'> &
+  Partial<Pick<Insertable<BeatsTable>, 'source_beat_id' | 'derivation' | 'variation' | 'extensions'>>;
 
 export function createBeatRepository(db: Kysely<Database>) {
   return {

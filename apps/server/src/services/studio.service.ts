@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { STUDIO_MESSAGES, type GenerateBeatInput } from '@members-only/shared/studio';
+import { BUILT_IN_BEAT_ENGINE, STUDIO_MESSAGES, type BeatDerivation, type GenerateBeatInput } from '@members-only/shared/studio';
 import type { BeatRow } from '../db/types';
-import type { BeatRepository } from '../repositories/beat.repository';
+import type { BeatRepository, NewBeat } from '../repositories/beat.repository';
 import type { ConversationRepository } from '../repositories/conversation.repository';
 import type { UserRepository } from '../repositories/user.repository';
 import type { UnitOfWork } from '../repositories/index';
@@ -27,10 +27,39 @@ export function createStudioService(deps: {
   storage: FileStorage;
   queue: JobQueue;
   music: MusicProvider;
+  /** The built-in engine, which makes variations and extensions of its own beats whatever `music` is. */
+  builtIn: MusicProvider;
   /** How long POST waits for its beat before answering 504 (the job still finishes). */
   waitMs: number;
 }) {
-  const { beats, conversations, users, uow, storage, queue, music, waitMs } = deps;
+  const { beats, conversations, users, uow, storage, queue, music, builtIn, waitMs } = deps;
+  type BeatEngine = typeof import('@members-only/engines/beats');
+  let engineLoading: Promise<BeatEngine> | undefined;
+  const loadEngine = () => (engineLoading ??= import('@members-only/engines/beats'));
+
+  /** Writes the beat's row and its job in one unit of work, then waits for the job. */
+  async function start(values: NewBeat, signal?: AbortSignal): Promise<BeatRow> {
+    const beat = await uow.run(async (r) => {
+      const row = await r.beats.insert(values);
+      const job = await queue.enqueue('beat.generate', { beatId: row.id }, { jobs: r.jobs, userId: values.user_id, maxAttempts: 1 });
+      await r.beats.update(row.id, { job_id: job.id });
+      if (values.conversation_id !== null) await r.conversations.touch(values.conversation_id);
+      return row;
+    });
+    queue.notify();
+    return waitFor(beat.id, signal);
+  }
+
+  /** The owner's finished beat's file of a kind, or 404 (someone else's, a hosted beat without it). */
+  async function partFor(actor: Actor, id: number, kind: 'stems' | 'midi') {
+    const beat = authorize(actor, 'stream', 'beat', await beats.findById(id));
+    const filename = kind === 'stems' ? beat.stems_filename : beat.midi_filename;
+    if (beat.status !== 'done' || !filename) throw notFound(kind === 'stems' ? 'Stems' : 'MIDI file');
+    const key = `beats/${filename}`;
+    const size = await storage.size(key);
+    if (size === undefined) throw notFound(kind === 'stems' ? 'Stems' : 'MIDI file');
+    return { beat, size, read: () => storage.read(key) };
+  }
 
   async function waitFor(id: number, signal?: AbortSignal): Promise<BeatRow> {
     const deadline = Date.now() + waitMs;
@@ -56,24 +85,48 @@ export function createStudioService(deps: {
         if (conversation.category !== 'studio') throw badRequest('That conversation is not a Studio session.');
       }
       const seed = input.seed ?? crypto.randomBytes(4).readUInt32BE(0);
-      const beat = await uow.run(async (r) => {
-        const row = await r.beats.insert({
-          user_id: actor.id,
-          conversation_id: input.conversationId ?? null,
-          title: null,
-          prompt: input.prompt,
-          style: input.model,
-          engine: music.engine,
-          seed,
-        });
-        const job = await queue.enqueue('beat.generate', { beatId: row.id }, { jobs: r.jobs, userId: actor.id, maxAttempts: 1 });
-        await r.beats.update(row.id, { job_id: job.id });
-        if (input.conversationId !== undefined) await r.conversations.touch(input.conversationId);
-        return row;
-      });
-      queue.notify();
-      return waitFor(beat.id, signal);
+      return start(
+        { user_id: actor.id, conversation_id: input.conversationId ?? null, title: null, prompt: input.prompt, style: input.model, engine: music.engine, seed },
+        signal,
+      );
     },
+
+    /**
+     * 'Make a variation' (same tempo, key, progression and sections; new drums and melody) or
+     * 'Extend' (a verse and hook more before the outro) of the owner's finished built-in beat: a
+     * new beat in the same session, linked to its source.
+     */
+    async derive(actor: Actor, id: number, derivation: BeatDerivation, signal?: AbortSignal): Promise<BeatRow> {
+      const source = authorize(actor, 'read', 'beat', await beats.findById(id));
+      if (source.status !== 'done' || source.engine !== BUILT_IN_BEAT_ENGINE || source.seed === null) throw badRequest(STUDIO_MESSAGES.notDerivable);
+      const seed = Number(source.seed);
+      const variation = derivation === 'variation' ? crypto.randomBytes(4).readUInt32BE(0) || 1 : Number(source.variation);
+      const extensions = Number(source.extensions) + (derivation === 'extension' ? 1 : 0);
+      if (derivation === 'extension') {
+        const engine = await loadEngine();
+        const plan = engine.planBeat({ style: source.style as GenerateBeatInput['model'], description: source.prompt, seed, extensions });
+        if (plan.lengthSec > engine.MAX_LENGTH_SEC) throw badRequest(STUDIO_MESSAGES.tooLong);
+      }
+      return start(
+        {
+          user_id: actor.id,
+          conversation_id: source.conversation_id,
+          title: source.title,
+          prompt: source.prompt,
+          style: source.style,
+          engine: BUILT_IN_BEAT_ENGINE,
+          seed,
+          variation,
+          extensions,
+          source_beat_id: source.id,
+          derivation,
+        },
+        signal,
+      );
+    },
+
+    stemsFor: (actor: Actor, id: number) => partFor(actor, id, 'stems'),
+    midiFor: (actor: Actor, id: number) => partFor(actor, id, 'midi'),
 
     list: (actor: Actor) => beats.listForUser(actor.id),
 
@@ -96,8 +149,12 @@ export function createStudioService(deps: {
       if (!beat) throw new PermanentJobError('The beat no longer exists.');
       await beats.update(beatId, { status: 'running' });
       const owner = await users.findById(beat.user_id);
+      const provider = beat.engine === builtIn.engine ? builtIn : music;
+      const base = crypto.randomBytes(16).toString('hex');
+      const kept: { stems?: string; midi?: string } = {};
+      const pending: Awaited<ReturnType<FileStorage['write']>>[] = [];
       try {
-        const result = await music.generate({
+        const result = await provider.generate({
           prompt: beat.prompt,
           style: beat.style as GenerateBeatInput['model'],
           seed: Number(beat.seed ?? 0),
@@ -105,10 +162,17 @@ export function createStudioService(deps: {
           artist: owner?.username ?? 'Members Only artist',
           signal: ctx.signal,
           progress: ctx.progress,
+          variation: Number(beat.variation ?? 0),
+          extensions: Number(beat.extensions ?? 0),
+          keep: async ({ kind, data }) => {
+            const name = `${base}.${kind === 'stems' ? 'stems.zip' : 'mid'}`;
+            pending.push(await storage.write(`beats/${name}`, data));
+            kept[kind] = name;
+          },
         });
-        const filename = `${crypto.randomBytes(16).toString('hex')}.mp3`;
-        const written = await storage.write(`beats/${filename}`, Readable.from([result.mp3]));
-        await written.commit();
+        const filename = `${base}.mp3`;
+        pending.push(await storage.write(`beats/${filename}`, Readable.from([result.mp3])));
+        for (const file of pending.splice(0)) await file.commit();
         await beats.update(beatId, {
           status: 'done',
           filename,
@@ -118,9 +182,12 @@ export function createStudioService(deps: {
           duration_sec: result.durationSec,
           seed: result.seed,
           details: result.details ? JSON.stringify(result.details) : null,
+          stems_filename: kept.stems ?? null,
+          midi_filename: kept.midi ?? null,
         });
         ctx.progress(1);
       } catch (error) {
+        for (const file of pending) await file.discard().catch(() => {});
         const known = error instanceof MusicServiceError;
         await beats.update(beatId, {
           status: 'failed',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAudio, onsetStrength, mixToMono } from '../audio';
-import { generateBeat, planBeat, readBeatDescription, STYLE_CONVENTIONS, BEAT_STYLES, TARGET_LUFS, arrange } from '../beats';
+import { createRequire } from 'node:module';
+import { generateBeat, planBeat, readBeatDescription, STYLE_CONVENTIONS, BEAT_STYLES, TARGET_LUFS, arrange, composeBeat, beatToMidi, GM_DRUMS, MIDI_PPQ, wavChunks } from '../beats';
+
+const { Midi } = createRequire(import.meta.url)('@tonejs/midi') as typeof import('@tonejs/midi');
 
 describe('reading a beat description', () => {
   it('reads tempo, key, mood, instruments and length', () => {
@@ -123,5 +126,74 @@ describe('rendered beats', () => {
       }
     }
     expect(10 * Math.log10(residual / energy)).toBeLessThan(-60);
+  });
+});
+
+describe('variations and extensions', () => {
+  const request = { style: 'trap' as const, description: 'dark 140 bpm in G minor, 20 seconds', seed: 21 };
+  const original = planBeat(request);
+  const score = composeBeat(original);
+
+  it('a variation keeps tempo, key, progression and chords, and changes the drums and melody', () => {
+    const plan = planBeat({ ...request, variation: 7 });
+    expect(plan).toEqual(original);
+    const varied = composeBeat(plan, 7);
+    const chords = (s: typeof score) => s.notes.filter((n) => n.part === 'chords');
+    const lead = (s: typeof score) => s.notes.filter((n) => n.part === 'lead');
+    expect(chords(varied)).toEqual(chords(score));
+    expect(varied.drums).not.toEqual(score.drums);
+    expect(lead(varied)).not.toEqual(lead(score));
+    expect(composeBeat(plan, 7)).toEqual(varied);
+  });
+
+  it('extending adds a verse and a hook before the outro and keeps everything before it', () => {
+    const plan = planBeat({ ...request, extensions: 1 });
+    const names = plan.sections.map((s) => s.name);
+    expect(names).toEqual(['intro', 'verse', 'hook', 'verse', 'hook', 'verse', 'hook', 'outro']);
+    const verse = original.sections.find((s) => s.name === 'verse')!.bars;
+    const hook = original.sections.find((s) => s.name === 'hook')!.bars;
+    expect(plan.bars).toBe(original.bars + verse + hook);
+    expect(plan.lengthSec).toBeCloseTo(original.lengthSec + ((verse + hook) * 240) / 140, 2);
+    expect(plan.sections.slice(0, 5)).toEqual(original.sections.slice(0, 5));
+    expect({ ...plan, sections: [], bars: 0, lengthSec: 0 }).toEqual({ ...original, sections: [], bars: 0, lengthSec: 0 });
+    for (let i = 1; i < plan.sections.length; i++) expect(plan.sections[i].startBar).toBe(plan.sections[i - 1].startBar + plan.sections[i - 1].bars);
+    const beat = generateBeat({ ...request, extensions: 1 });
+    expect(beat.channels[0].length).toBe(Math.round(plan.lengthSec * 44100));
+  });
+});
+
+describe('MIDI and WAV files', () => {
+  it('writes every part of the score as MIDI at the beat’s tempo', () => {
+    const plan = planBeat({ style: 'rap', description: '92 bpm in A minor, 16 seconds', seed: 4 });
+    const score = composeBeat(plan);
+    const bytes = beatToMidi(plan, score, 'Test Beat');
+    expect(Buffer.from(bytes.subarray(0, 4)).toString('latin1')).toBe('MThd');
+    // The tempo as a set-tempo meta event (FF 51 03, microseconds per quarter note).
+    const at = Buffer.from(bytes).indexOf(Buffer.from([0xff, 0x51, 0x03]));
+    expect(at).toBeGreaterThan(0);
+    expect(Math.abs(((bytes[at + 3] << 16) | (bytes[at + 4] << 8) | bytes[at + 5]) - 60_000_000 / 92)).toBeLessThan(1);
+    const midi = new Midi(bytes);
+    expect(midi.header.tempos[0].bpm).toBeCloseTo(92, 3);
+    expect(midi.header.ppq).toBe(MIDI_PPQ);
+    const named = Object.fromEntries(midi.tracks.filter((t) => t.notes.length > 0).map((t) => [t.name, t]));
+    expect(Object.keys(named).sort()).toEqual(['Bass', 'Chords', 'Drums', 'Melody']);
+    expect(named.Drums.channel).toBe(9);
+    const kicks = score.drums.filter((h) => h.part === 'kick');
+    const midiKicks = named.Drums.notes.filter((n) => n.midi === GM_DRUMS.kick);
+    expect(midiKicks).toHaveLength(kicks.length);
+    kicks.forEach((k, i) => expect(Math.abs(midiKicks[i].time - k.time)).toBeLessThan(0.002));
+    const lead = score.notes.filter((n) => n.part === 'lead');
+    expect(named.Melody.notes.map((n) => n.midi)).toEqual(lead.map((n) => n.midi));
+  });
+
+  it('writes 16-bit stereo WAV', () => {
+    const l = Float32Array.from([0, 0.5, -0.5, 1.2, -1.2]);
+    const r = Float32Array.from([1, -1, 0.25, 0, 0]);
+    const bytes = Buffer.concat([...wavChunks(l, r, 44100, 2)]);
+    expect(bytes.length).toBe(44 + 5 * 4);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.readUInt32LE(40)).toBe(20);
+    const samples = new Int16Array(bytes.buffer.slice(bytes.byteOffset + 44, bytes.byteOffset + bytes.length));
+    expect([...samples]).toEqual([0, 32767, 16384, -32767, -16384, 8192, 32767, 0, -32768, 0]);
   });
 });

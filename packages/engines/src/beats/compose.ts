@@ -42,6 +42,13 @@ export interface BeatRequest {
   style: BeatStyle;
   description: string;
   seed: number;
+  /**
+   * 'Make a variation': the same plan (tempo, key, progression, sections, instruments) with drums
+   * and melody from this number instead (0 or absent: the original's).
+   */
+  variation?: number;
+  /** 'Extend': this many verse + hook pairs added before the outro. */
+  extensions?: number;
   /** Variation: keep tempo, key and progression of this plan, change drums and melody. */
   basedOn?: Pick<BeatPlan, 'bpm' | 'tonic' | 'mode' | 'progression' | 'lengthSec'>;
 }
@@ -93,6 +100,15 @@ export function planBeat(request: BeatRequest): BeatPlan {
     lengthSec = bars * barSec;
   }
 
+  let sections = arrange(bars);
+  const extensions = Math.max(0, Math.floor(request.extensions ?? 0));
+  if (extensions > 0) {
+    const extended = extend(sections, extensions);
+    lengthSec += (extended.bars - bars) * barSec;
+    bars = extended.bars;
+    sections = extended.sections;
+  }
+
   return {
     style,
     seed,
@@ -104,7 +120,7 @@ export function planBeat(request: BeatRequest): BeatPlan {
     swing: conv.swing,
     lengthSec: Math.round(lengthSec * 1000) / 1000,
     bars,
-    sections: arrange(bars),
+    sections,
     progression,
     progressionLabel: progression.map((c) => romanOf(c, mode)).join(' '),
     keys,
@@ -133,6 +149,27 @@ export function arrange(bars: number): Section[] {
     at += n;
   });
   return sections;
+}
+
+/**
+ * 'Extend': another verse and hook (each as long as the first of its kind) before the outro,
+ * `times` times. Everything before the outro stays where it was.
+ */
+export function extend(sections: Section[], times: number): { sections: Section[]; bars: number } {
+  const outroAt = sections.findIndex((s) => s.name === 'outro');
+  const body = outroAt < 0 ? sections : sections.slice(0, outroAt);
+  const tail = outroAt < 0 ? [] : sections.slice(outroAt);
+  const verse = sections.find((s) => s.name === 'verse')?.bars ?? 4;
+  const hook = sections.find((s) => s.name === 'hook')?.bars ?? 4;
+  const added: Pick<Section, 'name' | 'bars'>[] = [];
+  for (let i = 0; i < times; i++) added.push({ name: 'verse', bars: verse }, { name: 'hook', bars: hook });
+  const out: Section[] = [];
+  let at = 0;
+  for (const s of [...body, ...added, ...tail]) {
+    out.push({ name: s.name, startBar: at, bars: s.bars });
+    at += s.bars;
+  }
+  return { sections: out, bars: at };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -259,52 +259,101 @@ export const VOICES = {
   },
 } satisfies Record<string, Voice>;
 
+/** One copy of one layer of a note at unit gain: mixed into a stem with its own gains. */
+interface NoteCopy {
+  shot: Float32Array;
+  gain: number;
+  /** Pan offset of this copy (detuned copies spread left and right). */
+  spread: number;
+}
+
 /**
- * Renders one note of a voice into a stereo buffer: held for `hold` frames, then released.
- * Each layer reads its wavetable with linear interpolation; `detune` adds a second copy panned
- * to the other side.
+ * Renders one note of a voice at unit gain, mono per copy: held for `hold` frames, then released.
+ * Each layer reads its wavetable with linear interpolation; `detune` adds a second copy that is
+ * panned to the other side.
  */
-export function playNote(into: Stereo, voice: Voice, at: number, hold: number, midi: number, gain: number, pan: number, sr: number): void {
-  const { l, r } = into;
+function renderVoiceNote(voice: Voice, hold: number, midi: number, sr: number): NoteCopy[] {
   const attack = Math.max(1, voice.attack * sr);
   const release = Math.max(1, voice.release * sr);
-  const end = Math.min(l.length, at + hold + Math.round(release));
-  if (end <= at) return;
+  const length = hold + Math.round(release);
   const f0 = midiToHz(midi);
+  const copiesOut: NoteCopy[] = [];
   for (const layer of voice.layers) {
     const copies = layer.detune ? [-1, 1] : [0];
     for (const side of copies) {
       const f = f0 * layer.ratio * 2 ** ((side * (layer.detune ?? 0)) / 1200);
       if (f >= sr * 0.45) continue;
+      const shot = new Float32Array(length);
       const inc = (f * TABLE) / sr;
-      const [gl, gr] = panGains(Math.max(-1, Math.min(1, pan + side * 0.35)));
-      const g = (gain * layer.gain) / copies.length;
-      const decayK = Number.isFinite(layer.decay) ? Math.exp(-1 / (layer.decay * sr)) : 1;
+      const decays = Number.isFinite(layer.decay);
+      const decayK = decays ? Math.exp(-1 / (layer.decay * sr)) : 1;
+      const sustain = voice.sustain;
       const table = layer.table;
       let phase = (side + 1) * 0.37 * TABLE;
       let dec = 1;
-      let relLevel = 1;
-      let relStart = -1;
-      for (let i = at; i < end; i++) {
-        const k = i - at;
+      let env = 0;
+      const held = Math.min(hold, length);
+      for (let k = 0; k < held; k++) {
         const att = k < attack ? k / attack : 1;
-        const level = voice.sustain + (1 - voice.sustain) * dec;
+        env = decays ? att * (sustain + (1 - sustain) * dec) : att;
         dec *= decayK;
-        let env = att * (Number.isFinite(layer.decay) ? level : 1);
-        if (k >= hold) {
-          if (relStart < 0) { relStart = k; relLevel = env; }
-          env = relLevel * (1 - (k - relStart) / release);
-        }
         const idx = phase | 0;
-        const frac = phase - idx;
-        const v = (table[idx] + (table[idx + 1] - table[idx]) * frac) * env * g;
-        l[i] += v * gl;
-        r[i] += v * gr;
+        const a = table[idx];
+        shot[k] = (a + (table[idx + 1] - a) * (phase - idx)) * env;
         phase += inc;
         if (phase >= TABLE) phase -= TABLE;
       }
+      // Release: a straight line from the level at the hold's end.
+      const relLevel = hold > 0 ? env : 0;
+      for (let k = held; k < length; k++) {
+        const e = relLevel * (1 - (k - held) / release);
+        const idx = phase | 0;
+        const a = table[idx];
+        shot[k] = (a + (table[idx + 1] - a) * (phase - idx)) * e;
+        phase += inc;
+        if (phase >= TABLE) phase -= TABLE;
+      }
+      copiesOut.push({ shot, gain: layer.gain / copies.length, spread: side * 0.35 });
     }
   }
+  return copiesOut;
+}
+
+/**
+ * Plays notes of the wavetable voices into stereo stems. A beat repeats the same chords and
+ * motif many times, so each distinct note (voice, pitch, length, pan) is synthesised once, its
+ * layers and detuned copies mixed down to one stereo pair, and then added in at its gain.
+ */
+export class NotePlayer {
+  private readonly cache = new Map<string, Stereo>();
+  private readonly ids = new Map<Voice, number>();
+  constructor(private readonly sr: number) {}
+
+  play(into: Stereo, voice: Voice, at: number, hold: number, midi: number, gain: number, pan: number): void {
+    if (at >= into.l.length) return;
+    let id = this.ids.get(voice);
+    if (id === undefined) this.ids.set(voice, (id = this.ids.size));
+    const key = `${id}:${midi}:${hold}:${pan}`;
+    let shot = this.cache.get(key);
+    if (!shot) {
+      const copies = renderVoiceNote(voice, hold, midi, this.sr);
+      shot = stereo(copies.reduce((n, c) => Math.max(n, c.shot.length), 0));
+      for (const c of copies) place(c.shot, shot, 0, c.gain, Math.max(-1, Math.min(1, pan + c.spread)));
+      this.cache.set(key, shot);
+    }
+    const { l, r } = into;
+    const end = Math.min(l.length, at + shot.l.length);
+    const sl = shot.l, sr = shot.r;
+    for (let i = Math.max(0, at); i < end; i++) {
+      l[i] += sl[i - at] * gain;
+      r[i] += sr[i - at] * gain;
+    }
+  }
+}
+
+/** Renders one note of a voice into a stereo buffer (see NotePlayer for many notes). */
+export function playNote(into: Stereo, voice: Voice, at: number, hold: number, midi: number, gain: number, pan: number, sr: number): void {
+  new NotePlayer(sr).play(into, voice, at, hold, midi, gain, pan);
 }
 
 /** Plucked string (Karplus-Strong with a seeded noise burst). */
@@ -345,23 +394,58 @@ export interface Bass808Note {
   velocity: number;
 }
 
+/** One cycle of tanh(drive * sin) / tanh(drive): the 808's soft-clipped sine, read as a wavetable. */
+function driveTable(drive: number): Float32Array {
+  const t = new Float32Array(TABLE + 1);
+  const norm = Math.tanh(drive);
+  for (let i = 0; i <= TABLE; i++) t[i] = Math.tanh(drive * Math.sin((2 * Math.PI * i) / TABLE)) / norm;
+  return t;
+}
+
+/**
+ * 808 notes into a stereo buffer (mono in the middle). The pitch drop (or glide) and the amplitude
+ * decay are exponentials stepped by multiplication, the tone a soft-clipped sine wavetable; each
+ * distinct note (pitch, glide, length) is rendered once.
+ */
 export function render808(into: Stereo, notes: Bass808Note[], sr: number, drive: number, glideSec = 0.09): void {
   const { l, r } = into;
+  const table = driveTable(drive);
+  const release = Math.round(0.05 * sr);
+  const cache = new Map<string, Float32Array>();
+  const attack = 0.002 * sr;
+  const ampK = Math.exp(-1 / (1.1 * sr));
   for (const note of notes) {
-    const release = Math.round(0.05 * sr);
-    const end = Math.min(l.length, note.at + note.hold + release);
-    const target = midiToHz(note.midi);
-    const start = note.from !== undefined ? midiToHz(note.from) : target * 1.5;
-    const tau = note.from !== undefined ? glideSec / 3 : 0.012;
-    let phase = 0;
-    const norm = Math.tanh(drive);
+    if (note.at >= l.length) continue;
+    const key = `${note.midi}:${note.from ?? ''}:${note.hold}`;
+    let shot = cache.get(key);
+    if (!shot) {
+      const length = note.hold + release;
+      shot = new Float32Array(length);
+      const target = midiToHz(note.midi);
+      const start = note.from !== undefined ? midiToHz(note.from) : target * 1.5;
+      const tau = note.from !== undefined ? glideSec / 3 : 0.012;
+      const sweepK = Math.exp(-1 / (tau * sr));
+      const toTable = TABLE / sr;
+      let sweep = start - target;
+      let decay = 1;
+      let phase = 0;
+      for (let k = 0; k < length; k++) {
+        const f = target + sweep;
+        sweep *= sweepK;
+        phase += f * toTable;
+        if (phase >= TABLE) phase -= TABLE;
+        const amp = (k < attack ? k / attack : 1) * (0.35 + 0.65 * decay) * (k > note.hold ? 1 - (k - note.hold) / release : 1);
+        decay *= ampK;
+        const idx = phase | 0;
+        const a = table[idx];
+        shot[k] = (a + (table[idx + 1] - a) * (phase - idx)) * amp;
+      }
+      cache.set(key, shot);
+    }
+    const g = note.velocity;
+    const end = Math.min(l.length, note.at + shot.length);
     for (let i = note.at; i < end; i++) {
-      const k = i - note.at;
-      const t = k / sr;
-      const f = target + (start - target) * Math.exp(-t / tau);
-      phase += (2 * Math.PI * f) / sr;
-      const amp = Math.min(1, k / (0.002 * sr)) * (0.35 + 0.65 * Math.exp(-t / 1.1)) * (k > note.hold ? 1 - (k - note.hold) / release : 1);
-      const v = (Math.tanh(drive * Math.sin(phase)) / norm) * amp * note.velocity;
+      const v = shot[i - note.at] * g;
       l[i] += v;
       r[i] += v;
     }

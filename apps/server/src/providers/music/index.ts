@@ -17,3 +17,4 @@ export function createMusicProvider(settings: MusicSettings): MusicProvider {
 }
 export type { MusicProvider, MusicRequest, MusicResult } from './types';
 export { MusicServiceError } from './types';
+export { createBuiltInMusic } from './built-in';

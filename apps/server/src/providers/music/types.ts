@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { BeatStyleName } from '@members-only/shared/studio';
 
 export interface MusicRequest {
@@ -8,6 +9,15 @@ export interface MusicRequest {
   artist: string;
   signal?: AbortSignal;
   progress?: (fraction: number) => void;
+  /** Built-in engine: a variation's drums-and-melody number (0: the original's). */
+  variation?: number;
+  /** Built-in engine: verse + hook pairs added by 'Extend'. */
+  extensions?: number;
+  /**
+   * Where to keep the beat's other files (built-in engine: the stems ZIP and the MIDI file). The
+   * provider hands them over while the MP3 is encoding; the beat is not done before they are kept.
+   */
+  keep?: (file: { kind: 'stems' | 'midi'; data: Readable }) => Promise<void>;
 }
 
 /** A finished piece of music as MP3 bytes, with what is known about it. */

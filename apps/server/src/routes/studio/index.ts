@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import rangeParser from 'range-parser';
-import { line } from '@members-only/shared';
-import { beatFileName, generateBeatSchema } from '@members-only/shared/studio';
+import { idParamSchema, line } from '@members-only/shared';
+import { beatFileName, beatMidiFileName, beatStemsFileName, generateBeatSchema } from '@members-only/shared/studio';
 import type { StudioService } from '../../services/studio.service';
 import type { QuotaService } from '../../services/quota.service';
 import { presentBeat } from '../../presenters/beat.presenter';
@@ -22,6 +22,36 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; quotas
 
   app.get('/api/studio/music', { config: { access: 'user' } }, async (request) => {
     return (await studio.list(requireActor(request))).map(presentBeat);
+  });
+
+  // 'Make a variation' and 'Extend': a new beat from one of the artist's own, counted as a beat.
+  app.post('/api/studio/music/:id/variation', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const beat = await quotas.spend(actor, 'beat', () => studio.derive(actor, request.params.id, 'variation', clientAbortSignal(reply)));
+    return reply.status(201).send(presentBeat(beat));
+  });
+  app.post('/api/studio/music/:id/extend', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const beat = await quotas.spend(actor, 'beat', () => studio.derive(actor, request.params.id, 'extension', clientAbortSignal(reply)));
+    return reply.status(201).send(presentBeat(beat));
+  });
+
+  /** The stems (a ZIP of WAVs) and the MIDI file of a built-in beat: the owner or an admin, as the audio. */
+  app.get('/api/studio/music/:id/stems', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    const file = await studio.stemsFor(requireActor(request), request.params.id);
+    reply.header('content-type', 'application/zip');
+    reply.header('content-length', String(file.size));
+    reply.header('cache-control', 'private, no-store');
+    reply.header('content-disposition', `attachment; filename*=UTF-8''${rfc8187(beatStemsFileName(file.beat.title))}`);
+    return reply.send(file.read());
+  });
+  app.get('/api/studio/music/:id/midi', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    const file = await studio.midiFor(requireActor(request), request.params.id);
+    reply.header('content-type', 'audio/midi');
+    reply.header('content-length', String(file.size));
+    reply.header('cache-control', 'private, no-store');
+    reply.header('content-disposition', `attachment; filename*=UTF-8''${rfc8187(beatMidiFileName(file.beat.title))}`);
+    return reply.send(file.read());
   });
 
   /** Private audio: the owner or an admin, with Range support so players can seek (amendment B3). */

@@ -15,6 +15,11 @@ export function generateBeat(input: Omit<GenerateBeatInput, 'model'> & { model: 
   return sendJson('POST', '/api/studio/generate', input, studioMusicItemSchema);
 }
 
+/** POST /api/studio/music/:id/variation or /extend: a new beat made from one of the artist's own. */
+export function deriveBeat(id: number, kind: 'variation' | 'extend') {
+  return sendJson('POST', `/api/studio/music/${id}/${kind}`, undefined, studioMusicItemSchema);
+}
+
 /** GET /api/studio/music: the artist's beats, newest first; read every second while one is being made. */
 export function useStudioMusic(polling: boolean) {
   return useQuery({

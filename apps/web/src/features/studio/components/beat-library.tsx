@@ -1,5 +1,5 @@
-import { BEAT_STYLE_LABELS, STUDIO_MESSAGES, beatFileName, type StudioMusicItem } from '@members-only/shared/studio';
-import { Download, Pause, Play, RefreshCw } from 'lucide-react';
+import { BEAT_STYLE_LABELS, STUDIO_MESSAGES, beatFileName, beatMidiFileName, beatStemsFileName, type StudioMusicItem } from '@members-only/shared/studio';
+import { Download, FileMusic, Layers, MoveHorizontal, Pause, Play, RefreshCw, Shuffle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 const minutes = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
@@ -8,18 +8,23 @@ export function beatTitle(item: Pick<StudioMusicItem, 'title' | 'model'>): strin
   return item.title ?? `${item.model} Beat`;
 }
 
-/** 'My Beats': play/pause (one at a time), download as the title or 'beat' + .mp3, 'Generate again'. */
+export type BeatAction = 'again' | 'variation' | 'extend';
+
+/**
+ * 'My Beats': play/pause (one at a time), download as the title or 'beat' + .mp3, the stems (ZIP of
+ * WAVs) and MIDI of built-in beats, 'Generate again', 'Make a variation' and 'Extend'.
+ */
 export function BeatLibrary({
   items,
   playingId,
   onToggle,
-  onAgain,
+  onAction,
   busy,
 }: {
   items: StudioMusicItem[];
   playingId: number | null;
   onToggle: (item: StudioMusicItem) => void;
-  onAgain: (item: StudioMusicItem) => void;
+  onAction: (item: StudioMusicItem, action: BeatAction) => void;
   busy: boolean;
 }) {
   const finished = items.filter((i) => i.status === 'done' && i.audioUrl);
@@ -36,41 +41,74 @@ export function BeatLibrary({
             const playing = playingId === item.id;
             const title = beatTitle(item);
             return (
-              <li key={item.id} className="flex flex-col gap-2 rounded-lg border bg-card p-4 sm:flex-row sm:items-center" data-testid="beat-item">
-                <Button
-                  type="button"
-                  size="icon"
-                  variant={playing ? 'default' : 'outline'}
-                  aria-label={playing ? `Pause ${title}` : `Play ${title}`}
-                  aria-pressed={playing}
-                  onClick={() => onToggle(item)}
-                >
-                  {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
-                </Button>
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{title}</p>
-                  <p className="truncate text-sm text-muted-foreground">{item.prompt ?? STUDIO_MESSAGES.noDescription}</p>
-                  <p className="mt-1 text-xs text-muted-foreground">
-                    {[
-                      BEAT_STYLE_LABELS[item.style],
-                      item.bpm !== null ? `${Math.round(item.bpm)} BPM` : null,
-                      item.key,
-                      item.durationSec !== null ? minutes(item.durationSec) : null,
-                      `${item.engine}: ${item.ownership === 'yours' ? 'yours to use' : item.ownership}`,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
+              <li key={item.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4" data-testid="beat-item">
+                <div className="flex items-start gap-3">
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant={playing ? 'default' : 'outline'}
+                    aria-label={playing ? `Pause ${title}` : `Play ${title}`}
+                    aria-pressed={playing}
+                    onClick={() => onToggle(item)}
+                  >
+                    {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+                  </Button>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">
+                      {title}
+                      {item.derivation ? (
+                        <span className="ml-2 rounded-full border px-2 py-0.5 align-middle text-xs font-normal text-muted-foreground">
+                          {item.derivation === 'variation' ? 'Variation' : 'Extended'}
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">{item.prompt ?? STUDIO_MESSAGES.noDescription}</p>
+                    <p className="mt-1 text-xs text-muted-foreground">
+                      {[
+                        BEAT_STYLE_LABELS[item.style],
+                        item.bpm !== null ? `${Math.round(item.bpm)} BPM` : null,
+                        item.key,
+                        item.durationSec !== null ? minutes(item.durationSec) : null,
+                        `${item.engine}: ${item.ownership === 'yours' ? 'yours to use' : item.ownership}`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  </div>
                 </div>
-                <div className="flex gap-2">
+                <div className="flex flex-wrap gap-2">
                   <Button asChild variant="outline" size="sm">
                     <a href={item.audioUrl!} download={beatFileName(item.title)}>
                       <Download aria-hidden /> Download
                     </a>
                   </Button>
-                  <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => onAgain(item)}>
+                  {item.stemsUrl ? (
+                    <Button asChild variant="outline" size="sm">
+                      <a href={item.stemsUrl} download={beatStemsFileName(item.title)} title="A ZIP of WAV files: drums, bass, chords and melody">
+                        <Layers aria-hidden /> Stems
+                      </a>
+                    </Button>
+                  ) : null}
+                  {item.midiUrl ? (
+                    <Button asChild variant="outline" size="sm">
+                      <a href={item.midiUrl} download={beatMidiFileName(item.title)} title="A MIDI file of the parts, at the beat's tempo">
+                        <FileMusic aria-hidden /> MIDI
+                      </a>
+                    </Button>
+                  ) : null}
+                  <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => onAction(item, 'again')}>
                     <RefreshCw aria-hidden /> Generate again
                   </Button>
+                  {item.derivable ? (
+                    <>
+                      <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => onAction(item, 'variation')}>
+                        <Shuffle aria-hidden /> Make a variation
+                      </Button>
+                      <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => onAction(item, 'extend')}>
+                        <MoveHorizontal aria-hidden /> Extend
+                      </Button>
+                    </>
+                  ) : null}
                 </div>
               </li>
             );

@@ -14,8 +14,8 @@ import { HttpError } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { parseIdParam } from '@/lib/route-params';
 import { sectionById } from '@/lib/sections';
-import { createStudioSession, generateBeat, STUDIO_MUSIC_QUERY_KEY, useStudioMusic } from '../api/studio';
-import { BeatLibrary } from '../components/beat-library';
+import { createStudioSession, deriveBeat, generateBeat, STUDIO_MUSIC_QUERY_KEY, useStudioMusic } from '../api/studio';
+import { BeatLibrary, type BeatAction } from '../components/beat-library';
 
 /** Spec §8 music-generation messages, by what went wrong. */
 function failureMessage(error: unknown): string {
@@ -30,6 +30,9 @@ function failureMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return STUDIO_MESSAGES.failedFallback;
 }
+
+/** What the studio is making: a beat from the form or 'Generate again', a variation, an extension. */
+type Making = { kind: 'new'; prompt: string; model: BeatStyleName; fromForm: boolean } | { kind: 'variation' | 'extend'; id: number };
 
 /** /studio creates the 'Music Studio Session' conversation and moves to /studio/:id (spec §2). */
 export function StudioPage() {
@@ -72,14 +75,17 @@ function StudioSession() {
   const [playingId, setPlayingId] = useState<number | null>(null);
   const audioRef = useRef<HTMLAudioElement | null>(null);
 
+  // One mutation for every way of making a beat, so only one is made at a time and its progress shows.
   const generate = useMutation({
-    mutationFn: (input: { prompt: string; model: BeatStyleName }) =>
-      generateBeat({ prompt: input.prompt, model: input.model, ...(typeof conversationId === 'number' ? { conversationId } : {}) }),
-    onSuccess: async (beat) => {
+    mutationFn: (input: Making) =>
+      input.kind === 'new'
+        ? generateBeat({ prompt: input.prompt, model: input.model, ...(typeof conversationId === 'number' ? { conversationId } : {}) })
+        : deriveBeat(input.id, input.kind),
+    onSuccess: async (beat, input) => {
       await queryClient.invalidateQueries({ queryKey: STUDIO_MUSIC_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
-      setDescription('');
-      toast({ title: STUDIO_MESSAGES.success });
+      if (input.kind === 'new' && input.fromForm) setDescription('');
+      toast({ title: input.kind === 'variation' ? STUDIO_MESSAGES.variationSuccess : input.kind === 'extend' ? STUDIO_MESSAGES.extensionSuccess : STUDIO_MESSAGES.success });
       play(beat);
     },
     onError: (error) => {
@@ -117,7 +123,12 @@ function StudioSession() {
       toast({ title: STUDIO_MESSAGES.descriptionRequiredTitle, description: STUDIO_MESSAGES.descriptionRequired, variant: 'destructive' });
       return;
     }
-    generate.mutate({ prompt, model: style });
+    generate.mutate({ kind: 'new', prompt, model: style, fromForm: true });
+  }
+
+  function act(item: StudioMusicItem, action: BeatAction) {
+    if (action === 'again') generate.mutate({ kind: 'new', prompt: item.prompt ?? '', model: item.style, fromForm: false });
+    else generate.mutate({ kind: action, id: item.id });
   }
 
   return (
@@ -182,7 +193,7 @@ function StudioSession() {
           playingId={playingId}
           onToggle={toggle}
           busy={generate.isPending}
-          onAgain={(item) => generate.mutate({ prompt: item.prompt ?? '', model: item.style })}
+          onAction={act}
         />
       )}
     </div>
