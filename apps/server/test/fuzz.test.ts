@@ -348,7 +348,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     // Payments go to a local fake of the provider, so checkout answers as configured (not 503).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-fuzz-'));
     stripe = await startFakeStripe();
-    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false, dataDir, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 2 }, ...stripe.settings });
+    t = await createTestApp(dialect, { WORKERS: 0, dataDir, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 2 }, ...stripe.settings });
     // Only beat jobs run, each inside the request that waits for it (so it changes nothing after the response).
     const services = createServices(t.db, testEnv({ dataDir }));
     beatWorker = createJobWorker({ jobs: createJobRepository(t.db.kysely), processors: { 'beat.generate': { run: (p: { beatId: number }, ctx) => services.studio.process(p.beatId, ctx) } }, pollMs: 20 });

@@ -24,6 +24,12 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+export interface JobLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
 export interface JobWorkerOptions {
   jobs: JobRepository;
   processors: Record<string, JobProcessor>;
@@ -35,7 +41,7 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** First retry delay; doubles per attempt. */
   retryBaseMs?: number;
-  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  log?: JobLog;
 }
 
 const PROGRESS_WRITE_MS = 250;
@@ -43,8 +49,8 @@ const PROGRESS_WRITE_MS = 250;
 /**
  * Runs jobs from the database queue in this process. Several processes may run workers on the
  * same database: claiming is atomic, leases are renewed by heartbeats, and a crashed worker's jobs
- * are picked up again once its lease runs out. (A PostgreSQL-native queue can replace this behind
- * the same JobRepository/JobQueue surface at scale.)
+ * are picked up again once its lease runs out. This is the SQLite queue; on PostgreSQL pg-boss
+ * delivers the jobs instead (pg-boss.ts, ADR 020).
  */
 export function createJobWorker(options: JobWorkerOptions) {
   const {
@@ -86,6 +92,7 @@ export function createJobWorker(options: JobWorkerOptions) {
       },
     };
     const payload = JSON.parse(job.payload);
+    log?.info({ jobId: job.id, type: job.type, attempt: job.attempts, worker: workerId }, 'job started');
     const done = (async () => {
       try {
         await processor.run(payload, context);
