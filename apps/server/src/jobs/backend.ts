@@ -9,6 +9,9 @@ export interface JobBackendSettings {
   leaseSeconds: number;
   /** PostgreSQL queue: the longest one run may take. */
   timeoutSeconds: number;
+  /** PostgreSQL queue: first retry delay (seconds, doubled per attempt) and the stop grace period. */
+  retryDelaySeconds?: number;
+  shutdownGraceMs?: number;
   log?: JobLog;
 }
 
@@ -35,7 +38,7 @@ export interface JobBackend {
  */
 export function createJobBackend(db: Db, jobs: JobRepository, settings: JobBackendSettings): JobBackend {
   if (db.dialect === 'postgres') {
-    const pg = createPgBossJobs(db.kysely, { timeoutSeconds: settings.timeoutSeconds, log: settings.log });
+    const pg = createPgBossJobs(db.kysely, settings);
     return { queue: pg.queue, createWorker: (options) => pg.createWorker(options), start: pg.start, stop: pg.stop };
   }
   const wakers = new Set<() => void>();

@@ -19,7 +19,7 @@ const PROGRESS_WRITE_MS = 250;
 export interface PgBossJobsSettings {
   /** The longest one run may take (pg-boss's expiry): it is then stopped, and a dead worker's job runs again. */
   timeoutSeconds: number;
-  /** First retry delay in seconds; pg-boss doubles it (with jitter) per attempt. */
+  /** First retry delay in seconds; pg-boss doubles it (with jitter) per attempt. 0: at once. */
   retryDelaySeconds?: number;
   /** How often an idle worker asks for work; a worker in the enqueuing process is woken at once. */
   pollSeconds?: number;
@@ -64,7 +64,7 @@ export function createPgBossJobs(db: Kysely<Database>, settings: PgBossJobsSetti
       expireInSeconds: timeoutSeconds,
       retryLimit: row.max_attempts - 1 + SPARE_DELIVERIES,
       retryDelay: retryDelaySeconds,
-      retryBackoff: true,
+      retryBackoff: retryDelaySeconds > 0,
       startAfter: new Date(row.run_at),
     });
     if (!id) throw new Error('The job queue is not ready (pg-boss was not started).');
