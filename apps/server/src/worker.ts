@@ -28,10 +28,14 @@ async function main() {
   await worker.start();
   log.info({ worker: worker.workerId, database: db.dialect, concurrency: env.JOB_CONCURRENCY }, 'job worker started');
 
+  // The queue's own timers do not hold the process open (the web server does that for in-process
+  // workers); this one does, until shutdown.
+  const keepAlive = setInterval(() => {}, 1 << 30);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(keepAlive);
     log.info({ signal, running: worker.runningCount }, 'job worker stopping');
     await worker.stop();
     await services.jobBackend.stop();

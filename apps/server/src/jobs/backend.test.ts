@@ -122,7 +122,7 @@ describe.each(dialects)('job queue backend on %s', (dialect) => {
     const first = await worker(a, {
       async run(_payload, ctx) {
         seen.push('first');
-        await new Promise((resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason as Error)));
+        await new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason as Error)));
       },
     });
     const job = await a.queue.enqueue('track.analyze', { trackId: 9 });
