@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 export async function startFakeReplicate(options: { delayMs?: number } = {}) {
   const seeds = new Map<number, number>();
   const held = new Set<number>();
-  const waiting: Array<{ seed: number; res: http.ServerResponse }> = [];
+  const waiting: Array<{ seed: number; answer: () => void }> = [];
+  const sockets = new Map<number, () => void>();
   let base = '';
   const server = http.createServer((req, res) => {
     let body = '';
@@ -26,12 +27,13 @@ export async function startFakeReplicate(options: { delayMs?: number } = {}) {
       }
       const seed = Number((JSON.parse(body) as { input: { seed: number } }).input.seed);
       seeds.set(seed, (seeds.get(seed) ?? 0) + 1);
+      sockets.set(seed, () => res.destroy());
       const answer = () =>
         res
           .writeHead(201, { 'content-type': 'application/json' })
           .end(JSON.stringify({ id: `p${seed}-${seeds.get(seed)}`, status: 'succeeded', output: `${base}/audio/${seed}.mp3` }));
       if (held.delete(seed)) {
-        waiting.push({ seed, res });
+        waiting.push({ seed, answer });
         return;
       }
       if (options.delayMs) setTimeout(answer, options.delayMs);
@@ -47,9 +49,13 @@ export async function startFakeReplicate(options: { delayMs?: number } = {}) {
     hold: (seed: number) => void held.add(seed),
     /** Whether a held prediction for this seed is waiting for its answer. */
     holding: (seed: number) => waiting.some((w) => w.seed === seed),
-    /** Answers nothing to the held requests: their connections are closed. */
+    /** Answers the held predictions after all. */
+    answerHeld() {
+      for (const w of waiting.splice(0)) w.answer();
+    },
+    /** Drops the held predictions unanswered (their client is gone). */
     release() {
-      for (const w of waiting.splice(0)) w.res.destroy();
+      for (const w of waiting.splice(0)) sockets.get(w.seed)?.();
     },
     close: () =>
       new Promise<void>((r) => {

@@ -29,6 +29,18 @@ describe.each(dialects)('two apps and two workers on %s', (dialect) => {
     workers = started.slice(2);
   }, 90_000);
 
+  /** The running job of the beat with this seed. */
+  async function jobOfSeed(seed: number) {
+    const job = await database.db.kysely
+      .selectFrom('beats')
+      .innerJoin('jobs', 'jobs.id', 'beats.job_id')
+      .select(['jobs.id', 'jobs.locked_by', 'jobs.status'])
+      .where('beats.seed', '=', seed)
+      .executeTakeFirstOrThrow();
+    expect(job.status).toBe('running');
+    return job;
+  }
+
   afterAll(async () => {
     await Promise.all([...apps, ...workers].map((p) => p.stop()));
     await fake?.close();
@@ -89,6 +101,28 @@ describe.each(dialects)('two apps and two workers on %s', (dialect) => {
     expect(beats.filter((x) => x.status !== 'done' || x.job_status !== 'done' || x.attempts !== 1)).toEqual([]);
   }, 60_000);
 
+  it('a worker stopped with SIGTERM finishes its running job before it exits', async () => {
+    const [a] = apps as [ServerProcess];
+    const { cookie } = await register(a.url);
+    const seed = 66_666;
+    fake.hold(seed);
+    const response = generate(a.url, cookie, seed);
+    await waitFor(async () => fake.holding(seed), Boolean, 20_000);
+    const job = await jobOfSeed(seed);
+    const index = workers.findIndex((w) => w.pid === pidOfLock(job.locked_by));
+    const worker = workers[index]!;
+    const exit = worker.stop();
+    await waitFor(async () => worker.logs('job worker stopping').length, (n) => n === 1, 10_000);
+    expect(worker.child.exitCode).toBeNull(); // still finishing the job
+    fake.answerHeld();
+    expect(await exit).toBe(0);
+    expect((await response).status).toBe(201);
+    expect(fake.seeds.get(seed)).toBe(1);
+    expect(await database.db.kysely.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'done', attempts: 1 });
+    // Back to two workers for what follows.
+    workers[index] = await startProcess('worker', { ...env, LOG_LEVEL: 'info' });
+  }, 60_000);
+
   it('loses no job when a worker is killed (kill -9) in the middle of it', async () => {
     const [a] = apps as [ServerProcess];
     const { cookie } = await register(a.url);
@@ -96,13 +130,7 @@ describe.each(dialects)('two apps and two workers on %s', (dialect) => {
     fake.hold(seed);
     const response = generate(a.url, cookie, seed);
     await waitFor(async () => fake.holding(seed), Boolean, 20_000);
-    const job = await database.db.kysely
-      .selectFrom('beats')
-      .innerJoin('jobs', 'jobs.id', 'beats.job_id')
-      .select(['jobs.id', 'jobs.locked_by', 'jobs.status'])
-      .where('beats.seed', '=', seed)
-      .executeTakeFirstOrThrow();
-    expect(job.status).toBe('running');
+    const job = await jobOfSeed(seed);
     const victim = workers.find((w) => w.pid === pidOfLock(job.locked_by));
     expect(victim, `job locked by ${job.locked_by}`).toBeDefined();
     await victim!.kill9();

@@ -116,6 +116,26 @@ describe.each(dialects)('job queue backend on %s', (dialect) => {
     expect(calls).toBe(1);
   });
 
+  it('a stopping worker lets its running job finish first', async () => {
+    const b = await backend({ shutdownGraceMs: 10_000 });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    const runner = await worker(b, {
+      async run() {
+        started = true;
+        await gate;
+      },
+    });
+    const job = await b.queue.enqueue('track.analyze', { trackId: 10 });
+    await waitFor(async () => started, Boolean, 10_000);
+    const stopping = runner.stop();
+    expect((await row(job.id)).status).toBe('running');
+    release();
+    await stopping;
+    expect(await row(job.id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('a stopping worker hands its interrupted job back, and another worker finishes it', async () => {
     const [a, b] = [await backend({ shutdownGraceMs: 100 }), await backend()];
     const seen: string[] = [];

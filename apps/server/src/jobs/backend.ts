@@ -4,6 +4,9 @@ import { createJobQueue, type JobQueue } from './queue';
 import { createJobWorker, type JobLog, type JobProcessor } from './worker';
 import { createPgBossJobs } from './pg-boss';
 
+/** A stopping worker's running jobs get this long to finish before they go back to the queue. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 export interface JobBackendSettings {
   /** SQLite queue: lease renewed by heartbeats. */
   leaseSeconds: number;
@@ -38,7 +41,7 @@ export interface JobBackend {
  */
 export function createJobBackend(db: Db, jobs: JobRepository, settings: JobBackendSettings): JobBackend {
   if (db.dialect === 'postgres') {
-    const pg = createPgBossJobs(db.kysely, settings);
+    const pg = createPgBossJobs(db.kysely, { ...settings, shutdownGraceMs: settings.shutdownGraceMs ?? SHUTDOWN_GRACE_MS });
     return { queue: pg.queue, createWorker: (options) => pg.createWorker(options), start: pg.start, stop: pg.stop };
   }
   const wakers = new Set<() => void>();
@@ -48,7 +51,14 @@ export function createJobBackend(db: Db, jobs: JobRepository, settings: JobBacke
   return {
     queue,
     createWorker({ processors, concurrency, log }) {
-      const worker = createJobWorker({ jobs, processors, concurrency, leaseMs: settings.leaseSeconds * 1000, log: log ?? settings.log });
+      const worker = createJobWorker({
+        jobs,
+        processors,
+        concurrency,
+        leaseMs: settings.leaseSeconds * 1000,
+        shutdownGraceMs: settings.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
+        log: log ?? settings.log,
+      });
       return {
         workerId: worker.workerId,
         async start() {

@@ -41,6 +41,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** First retry delay; doubles per attempt. */
   retryBaseMs?: number;
+  /** How long `stop()` lets running jobs finish before it interrupts them (they return to the queue). */
+  shutdownGraceMs?: number;
   log?: JobLog;
 }
 
@@ -61,6 +63,7 @@ export function createJobWorker(options: JobWorkerOptions) {
     pollMs = 1000,
     leaseMs = 60_000,
     retryBaseMs = 2000,
+    shutdownGraceMs = 0,
     log,
   } = options;
   const types = Object.keys(processors);
@@ -169,13 +172,24 @@ export function createJobWorker(options: JobWorkerOptions) {
     /** Call after enqueueing so the job starts without waiting for the next poll. */
     wake,
 
-    /** Stops claiming, aborts running jobs and returns them to the queue. */
+    /**
+     * Stops claiming, lets running jobs finish for the grace period (their leases still renewed),
+     * then aborts the rest and returns them to the queue.
+     */
     async stop() {
       stopped = true;
       clearInterval(pollTimer);
+      await polling;
+      if (running.size > 0 && shutdownGraceMs > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...running.values()].map((r) => r.done)),
+          new Promise((resolve) => (timer = setTimeout(resolve, shutdownGraceMs))),
+        ]);
+        clearTimeout(timer);
+      }
       clearInterval(heartbeatTimer);
       for (const { controller } of running.values()) controller.abort();
-      await polling;
       await Promise.allSettled([...running.values()].map((r) => r.done));
     },
 
