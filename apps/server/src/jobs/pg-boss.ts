@@ -174,9 +174,12 @@ export function createPgBossJobs(db: Kysely<Database>, settings: PgBossJobsSetti
         for (let i = 0; i < concurrency; i++) {
           let id = '';
           id = await boss.work<Message>(PG_BOSS_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: pollSeconds }, async (batch) => {
-            for (const message of batch) await run(message);
-            // Straight on to the next job rather than waiting for the next poll.
-            if (!stopping) boss.notifyWorker(id);
+            try {
+              for (const message of batch) await run(message);
+            } finally {
+              // Straight on to the next job rather than waiting for the next poll.
+              if (!stopping) boss.notifyWorker(id);
+            }
           });
           loops.push(id);
         }
