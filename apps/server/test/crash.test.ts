@@ -115,5 +115,5 @@ describe.each(dialects)('a crash of the app and the worker on %s', (dialect) => 
       const pending = () => sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'members-only-jobs' and state < 'completed'`.execute(database.db.kysely).then((r) => r.rows[0]!.n);
       expect(await waitFor(pending, (n) => n === 0, 5000)).toBe(0);
     }
-  }, 120_000);
+  }, 240_000);
 });

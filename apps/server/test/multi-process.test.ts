@@ -27,7 +27,7 @@ describe.each(dialects)('two apps and two workers on %s', (dialect) => {
     ]);
     apps = started.slice(0, 2);
     workers = started.slice(2);
-  }, 90_000);
+  }, 150_000);
 
   /** The running job of the beat with this seed. */
   async function jobOfSeed(seed: number) {
@@ -99,7 +99,7 @@ describe.each(dialects)('two apps and two workers on %s', (dialect) => {
       .execute();
     expect(beats).toHaveLength(200);
     expect(beats.filter((x) => x.status !== 'done' || x.job_status !== 'done' || x.attempts !== 1)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('a worker stopped with SIGTERM finishes its running job before it exits', async () => {
     const [a] = apps as [ServerProcess];
@@ -121,7 +121,7 @@ describe.each(dialects)('two apps and two workers on %s', (dialect) => {
     expect(await database.db.kysely.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'done', attempts: 1 });
     // Back to two workers for what follows.
     workers[index] = await startProcess('worker', { ...env, LOG_LEVEL: 'info' });
-  }, 60_000);
+  }, 150_000);
 
   it('loses no job when a worker is killed (kill -9) in the middle of it', async () => {
     const [a] = apps as [ServerProcess];

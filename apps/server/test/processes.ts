@@ -35,10 +35,12 @@ export interface ServerProcess {
 
 /**
  * Starts the server (`main.ts`) or a job worker (`worker.ts`) from the TypeScript sources, as
- * `npm run dev`/`npm run worker` do, so the suite needs no build. Resolves once it is ready: an
- * app answers /api/health, a worker has logged that it started.
+ * `npm run dev`/`npm run worker -w @members-only/server` do, so the suite needs no build (vitest
+ * runs before the build in `npm test`). Resolves once it is ready: an app answers /api/health, a
+ * worker has logged that it started. Starting from sources takes a few seconds; on a loaded
+ * 2-core machine several starting at once have taken 25 s, hence the generous limit.
  */
-export async function startProcess(kind: 'app' | 'worker', env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
+export async function startProcess(kind: 'app' | 'worker', env: Record<string, string>, timeoutMs = 100_000): Promise<ServerProcess> {
   const port = kind === 'app' ? await freePort() : 0;
   const entry = kind === 'app' ? 'apps/server/src/main.ts' : 'apps/server/src/worker.ts';
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
