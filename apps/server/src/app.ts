@@ -18,8 +18,8 @@ import { createAdminDashboardService } from './services/admin-dashboard.service'
 import { createQuotaService } from './services/quota.service';
 import { quotaRoutes } from './routes/quotas/index';
 import { createLyricsService } from './services/lyrics.service';
-import { createJobQueue } from './jobs/queue';
-import { createJobWorker } from './jobs/worker';
+import { createJobBackend } from './jobs/backend';
+import type { JobLog } from './jobs/worker';
 import { createTrackProcessors } from './jobs/processors/track.processors';
 import { registerProcessors } from './jobs/registry';
 import { createTrackProcessingService } from './services/track-processing.service';
@@ -84,9 +84,10 @@ export type AppEnv = Pick<
   | 'dataDir'
   | 'MAX_UPLOAD_MB'
   | 'UPLOAD_IDLE_TIMEOUT_SECONDS'
-  | 'RUN_JOBS_IN_SERVER'
+  | 'WORKERS'
   | 'JOB_CONCURRENCY'
   | 'JOB_LEASE_SECONDS'
+  | 'JOB_TIMEOUT_SECONDS'
   | 'MEMBERSHIP_SEATS'
   | 'membershipContent'
 > &
@@ -116,9 +117,10 @@ export function createServices(db: Db, env: AppEnv) {
   const storage = createFileStorage(env);
   const speech = createSpeechToText(env);
   const processing = createTrackProcessingService({ tracks: repos.tracks, storage, speech });
-  // The queue wakes this process's worker at once; other processes find the job on their next poll.
-  let wakeWorker = () => {};
-  const queue = createJobQueue(repos.jobs, () => wakeWorker());
+  // pg-boss on PostgreSQL, the embedded table queue on SQLite (ADR 009, ADR 020). Enqueueing wakes
+  // this process's worker at once; other processes find the job on their next poll.
+  const jobBackend = createJobBackend(db, repos.jobs, { leaseSeconds: env.JOB_LEASE_SECONDS, timeoutSeconds: env.JOB_TIMEOUT_SECONDS });
+  const queue = jobBackend.queue;
   const music = createMusicProvider(env);
   const studio = createStudioService({
     beats: repos.beats,
@@ -132,17 +134,8 @@ export function createServices(db: Db, env: AppEnv) {
     waitMs: (env.MUSIC_TIMEOUT_SECONDS + 60) * 1000,
   });
   const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }) });
-  const createWorker = (log?: Parameters<typeof createJobWorker>[0]['log']) => {
-    const worker = createJobWorker({
-      jobs: repos.jobs,
-      processors,
-      concurrency: env.JOB_CONCURRENCY,
-      leaseMs: env.JOB_LEASE_SECONDS * 1000,
-      log,
-    });
-    wakeWorker = worker.wake;
-    return worker;
-  };
+  /** A worker running `concurrency` jobs at once in this process. */
+  const createWorker = (concurrency: number, log?: JobLog) => jobBackend.createWorker({ processors, concurrency, log });
   const tracks = createTrackService({
     tracks: repos.tracks,
     uow,
@@ -195,7 +188,7 @@ export function createServices(db: Db, env: AppEnv) {
     content: env.membershipContent,
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, storage, createWorker };
+  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -226,6 +219,7 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   registerRequestIdHeader(app);
 
   const services = createServices(db, env);
+  await services.jobBackend.start();
   // The embedded payment form: the provider's script and frames, only when it is configured.
   const paymentForm = services.membership.engine === 'Stripe' && env.STRIPE_PUBLISHABLE_KEY;
   const stripeJs = paymentForm ? ['https://js.stripe.com'] : [];
@@ -297,11 +291,13 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));
 
-  if (env.RUN_JOBS_IN_SERVER) {
-    const worker = services.createWorker(app.log);
-    app.addHook('onReady', () => worker.start());
-    app.addHook('onClose', () => worker.stop());
-  }
+  // WORKERS=0: this process only serves requests; `npm run worker` processes run the jobs.
+  const worker = env.WORKERS > 0 ? services.createWorker(env.WORKERS, app.log) : undefined;
+  if (worker) app.addHook('onReady', () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    await services.jobBackend.stop();
+  });
   await registerWebApp(app, env.webDistDir);
 
   return app;

@@ -16,6 +16,18 @@ describe('settings', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('runs jobs in the web process unless WORKERS=0 (or the older RUN_JOBS_IN_SERVER=false)', () => {
+    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ WORKERS: 1, JOB_CONCURRENCY: 1, JOB_TIMEOUT_SECONDS: 600 });
+    expect(loadEnv({ DATA_DIR: tmp(), JOB_CONCURRENCY: '3' }).WORKERS).toBe(3);
+    expect(loadEnv({ DATA_DIR: tmp(), WORKERS: '0' }).WORKERS).toBe(0);
+    expect(loadEnv({ DATA_DIR: tmp(), RUN_JOBS_IN_SERVER: 'false' }).WORKERS).toBe(0);
+    expect(loadEnv({ DATA_DIR: tmp(), RUN_JOBS_IN_SERVER: 'false', WORKERS: '2' }).WORKERS).toBe(2);
+    expect(() => loadEnv({ DATA_DIR: tmp(), WORKERS: '-1' })).toThrow(/WORKERS/);
+    // A job may run as long as its slowest outside service is allowed to take.
+    expect(loadEnv({ DATA_DIR: tmp(), MUSIC_TIMEOUT_SECONDS: '1800' }).JOB_TIMEOUT_SECONDS).toBe(1860);
+    expect(loadEnv({ DATA_DIR: tmp(), JOB_TIMEOUT_SECONDS: '30' }).JOB_TIMEOUT_SECONDS).toBe(30);
+  });
+
   it('reads per-plan quota limits over the defaults and names a bad entry', () => {
     const env = loadEnv({ DATA_DIR: tmp(), QUOTAS_FREE: 'chat=5, beat=0', QUOTAS_PREMIUM: 'review=100' });
     expect(env.QUOTAS_FREE).toMatchObject({ chat: 5, beat: 0, lyrics: DEFAULT_QUOTAS.free.lyrics });

@@ -122,10 +122,22 @@ const envSchema = z.object({
   S3_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** Seconds an upload may send nothing before it is stopped (408) and its partial file discarded. */
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
-  /** Run background jobs inside the web server process (one-process installs). */
-  RUN_JOBS_IN_SERVER: bool.default(true),
+  /**
+   * Background jobs the web process itself runs at once; 0 runs none, leaving them to `npm run
+   * worker` processes. Unset: JOB_CONCURRENCY. RUN_JOBS_IN_SERVER=false is the older spelling of 0.
+   */
+  WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+  RUN_JOBS_IN_SERVER: bool.optional(),
+  /** Jobs one worker process (`npm run worker`) runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** SQLite queue: a running job whose process stops renewing its lease for this long runs again. */
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /**
+   * PostgreSQL queue (pg-boss): the longest one run of a job may take; it is then stopped and
+   * retried, and a job whose worker died runs again after it. Unset: 600, or more when the
+   * speech or music timeouts are longer.
+   */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(82_800).optional(),
   /** 32 bytes (64 hex digits or base64) that encrypt payout numbers. Unset: a key file made in DATA_DIR on first start (ADR 016). */
   PAYMENT_DATA_KEY: z
     .string()
@@ -152,7 +164,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema> & { sessionSecret: string; dataDir: string; webDistDir: string; membershipContent: MembershipContent };
+export type Env = Omit<z.infer<typeof envSchema>, 'WORKERS' | 'RUN_JOBS_IN_SERVER' | 'JOB_TIMEOUT_SECONDS'> & {
+  WORKERS: number;
+  JOB_TIMEOUT_SECONDS: number;
+  sessionSecret: string;
+  dataDir: string;
+  webDistDir: string;
+  membershipContent: MembershipContent;
+};
 
 export class EnvError extends Error {}
 
@@ -182,7 +201,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ? path.resolve(baseDir(), env.WEB_DIST_DIR)
     : path.resolve(import.meta.dirname, '../../web/dist');
   const membershipContent = env.MEMBERSHIP_CONTENT_FILE ? loadMembershipContent(path.resolve(baseDir(), env.MEMBERSHIP_CONTENT_FILE)) : DEFAULT_MEMBERSHIP_CONTENT;
-  return { ...env, ...storage, dataDir, webDistDir, membershipContent, sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
+  const { RUN_JOBS_IN_SERVER, ...rest } = env;
+  const WORKERS = env.WORKERS ?? (RUN_JOBS_IN_SERVER === false ? 0 : env.JOB_CONCURRENCY);
+  const JOB_TIMEOUT_SECONDS = env.JOB_TIMEOUT_SECONDS ?? Math.max(600, env.STT_TIMEOUT_SECONDS + 60, env.MUSIC_TIMEOUT_SECONDS + 60);
+  return { ...rest, ...storage, WORKERS, JOB_TIMEOUT_SECONDS, dataDir, webDistDir, membershipContent, sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
 }
 
 /**

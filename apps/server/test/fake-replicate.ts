@@ -8,20 +8,29 @@ import type { AddressInfo } from 'node:net';
  */
 export type FakeReplicateMode = 'ok' | 'no-audio' | 'garbage' | 'hang' | { status: number };
 
-/** A local server speaking Replicate's predictions protocol (create, poll urls.get, fetch the output). */
-export async function startFakeReplicate() {
+/**
+ * A local server speaking Replicate's predictions protocol (create, poll urls.get, fetch the
+ * output), the Studio's hosted music provider. It counts predictions per seed, so a test sees from
+ * outside how many times each beat job really ran; `hold(seed)` keeps the next prediction for that
+ * seed unanswered (a job caught mid-run) until `answerHeld()` or `release()`.
+ */
+export async function startFakeReplicate(options: { delayMs?: number } = {}) {
   let mode: FakeReplicateMode = 'ok';
   const seen: { auth?: string; body?: unknown; prefer?: string }[] = [];
   const hanging = new Set<http.ServerResponse>();
+  const seeds = new Map<number, number>();
+  const held = new Set<number>();
+  const waiting: Array<{ seed: number; answer: () => void; drop: () => void }> = [];
   let base = '';
   const server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => (body += c));
+    req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const send = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      if (req.url === '/audio/out.mp3') return res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.from('ID3fake-mp3'));
+      if (req.url?.startsWith('/audio/')) return res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.from('ID3fake-mp3-frames'));
       if (req.method === 'POST' && req.url === '/v1/models/meta/musicgen/predictions') {
-        seen.push({ auth: req.headers.authorization, body: JSON.parse(body), prefer: String(req.headers.prefer) });
+        const request = JSON.parse(body) as { input?: { seed?: number } };
+        seen.push({ auth: req.headers.authorization, body: request, prefer: String(req.headers.prefer) });
         if (mode === 'hang') {
           hanging.add(res);
           res.on('close', () => hanging.delete(res));
@@ -34,11 +43,20 @@ export async function startFakeReplicate() {
           if (status === 429) return send(429, { title: 'Request was throttled', detail: 'Request was throttled. Expected available in 1 second.', status });
           return send(status, { detail: 'Service Unavailable', status });
         }
+        const seed = Number(request.input?.seed ?? 0);
+        const count = (seeds.get(seed) ?? 0) + 1;
+        seeds.set(seed, count);
+        const id = `p${seed}-${count}`;
         // Still running: the client polls urls.get.
-        return send(201, { id: 'p1', status: 'processing', output: null, urls: { get: `${base}/v1/predictions/p1` } });
+        const answer = () => send(201, { id, status: 'processing', output: null, urls: { get: `${base}/v1/predictions/${id}` } });
+        if (held.delete(seed)) return void waiting.push({ seed, answer, drop: () => res.destroy() });
+        if (options.delayMs) return void setTimeout(answer, options.delayMs);
+        return answer();
       }
-      if (req.method === 'GET' && req.url === '/v1/predictions/p1') {
-        return send(200, { id: 'p1', status: 'succeeded', output: mode === 'no-audio' ? null : `${base}/audio/out.mp3`, urls: { get: `${base}/v1/predictions/p1` } });
+      const poll = req.method === 'GET' && /^\/v1\/predictions\/(p[\w-]+)$/.exec(req.url ?? '');
+      if (poll) {
+        const id = poll[1];
+        return send(200, { id, status: 'succeeded', output: mode === 'no-audio' ? null : `${base}/audio/${id}.mp3`, urls: { get: `${base}/v1/predictions/${id}` } });
       }
       send(404, { detail: 'not found' });
     });
@@ -48,9 +66,22 @@ export async function startFakeReplicate() {
   return {
     baseUrl: `${base}/v1`,
     seen,
+    /** Predictions made per seed. */
+    seeds,
     setMode(next: FakeReplicateMode) {
       mode = next;
       if (next !== 'hang') for (const res of hanging) res.destroy();
+    },
+    hold: (seed: number) => void held.add(seed),
+    /** Whether a held prediction for this seed is waiting for its answer. */
+    holding: (seed: number) => waiting.some((w) => w.seed === seed),
+    /** Answers the held predictions after all. */
+    answerHeld() {
+      for (const w of waiting.splice(0)) w.answer();
+    },
+    /** Drops the held predictions unanswered (their client is gone). */
+    release() {
+      for (const w of waiting.splice(0)) w.drop();
     },
     close: () =>
       new Promise<void>((r) => {

@@ -350,12 +350,13 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     // Payments go to a local fake of the provider, so checkout answers as configured (not 503).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-fuzz-'));
     stripe = await startFakeStripe();
-    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: false, dataDir, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 2 }, ...stripe.settings });
+    t = await createTestApp(dialect, { WORKERS: 0, dataDir, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 2 }, ...stripe.settings });
     // Only beat jobs run, each inside the request that waits for it (so it changes nothing after the response).
     const services = createServices(t.db, testEnv({ dataDir }));
     beatWorker = createJobWorker({ jobs: createJobRepository(t.db.kysely), processors: { 'beat.generate': { run: (p: { beatId: number }, ctx) => services.studio.process(p.beatId, ctx) } }, pollMs: 20 });
     await beatWorker.start();
-    tables = (await t.db.kysely.introspection.getTables()).map((x) => x.name).sort();
+    // The app's tables (PostgreSQL: schema public; pg-boss keeps its own in schema pgboss).
+    tables = (await t.db.kysely.introspection.getTables()).filter((x) => !x.schema || x.schema === 'public').map((x) => x.name).sort();
     adminCookie = (await registerUser(t.app)).cookie; // the admin: the first account
     a = await registerUser(t.app);
     const b = await registerUser(t.app);

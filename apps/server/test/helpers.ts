@@ -94,9 +94,10 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-data-')),
   MAX_UPLOAD_MB: 50,
   UPLOAD_IDLE_TIMEOUT_SECONDS: 30,
-  RUN_JOBS_IN_SERVER: false,
+  WORKERS: 0,
   JOB_CONCURRENCY: 1,
   JOB_LEASE_SECONDS: 60,
+  JOB_TIMEOUT_SECONDS: 60,
   membershipContent: DEFAULT_MEMBERSHIP_CONTENT,
   ...overrides,
 });

@@ -26,7 +26,7 @@ describe.each(dialects)('the API with files in an S3-compatible bucket, on %s', 
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApp(dialect, { ...s3.settings(), RUN_JOBS_IN_SERVER: true });
+    t = await createTestApp(dialect, { ...s3.settings(), WORKERS: 1 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     admin = await registerUser(t.app);

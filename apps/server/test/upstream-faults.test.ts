@@ -130,7 +130,7 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
     it.concurrent.each(FAULTS)('a transcription when the service answers %s', async (fault) => {
       const stt = await startFakeStt();
       // Room for the analysis job, which shares the process (and the machine) with four other apps here.
-      const t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: true, JOB_CONCURRENCY: 2, STT_BASE_URL: stt.baseUrl, STT_TIMEOUT_SECONDS: 3 });
+      const t = await createTestApp(dialect, { WORKERS: 2, STT_BASE_URL: stt.baseUrl, STT_TIMEOUT_SECONDS: 3 });
       try {
         const base = await listen(t);
         const alice = await registerUser(t.app);
@@ -222,7 +222,7 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
     beforeAll(async () => {
       music = await startFakeReplicate();
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-faults-music-'));
-      t = await createTestApp(dialect, { dataDir, RUN_JOBS_IN_SERVER: true, MUSIC_API_BASE_URL: music.baseUrl, MUSIC_API_KEY: 'r8_test', MUSIC_TIMEOUT_SECONDS: TIMEOUT_S });
+      t = await createTestApp(dialect, { dataDir, WORKERS: 1, MUSIC_API_BASE_URL: music.baseUrl, MUSIC_API_KEY: 'r8_test', MUSIC_TIMEOUT_SECONDS: TIMEOUT_S });
       alice = await registerUser(t.app);
     });
     afterEach(() => music.setMode('ok'));

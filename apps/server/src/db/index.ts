@@ -77,7 +77,10 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider: migrationProvider(db.dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // SQLite has no migration lock between processes: a web process and a worker starting together
+  // on a new file can race, and the loser finds the tables made. Its second pass sees them recorded.
+  if (error && db.dialect === 'sqlite') ({ error, results } = await migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);

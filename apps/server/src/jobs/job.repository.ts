@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, JobRow } from '../db/types';
 import { nowIso } from '../db/index';
 
@@ -83,6 +83,44 @@ export function createJobRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /**
+     * Starts a run of a job handed over by the PostgreSQL queue (pg-boss): queued, or running
+     * under a worker that died. Nothing when it already finished (a late second delivery).
+     */
+    async begin(id: number, lockedBy: string): Promise<JobRow | undefined> {
+      const now = nowIso();
+      return db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_at: now, locked_by: lockedBy, updated_at: now }))
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * This repository's connection (the pool, or the unit of work's transaction) in the form the
+     * job library (pg-boss) takes, so its job is written in the same transaction as this row.
+     */
+    connection() {
+      return {
+        async executeSql(text: string, values: unknown[] = []): Promise<{ rows: any[] }> {
+          const query = CompiledQuery.raw(text, values);
+          if (db.isTransaction || values.length > 0) return { rows: (await db.executeQuery(query)).rows as any[] };
+          // The library's maintenance and schema scripts are several statements with their own
+          // BEGIN/COMMIT; one that fails must not hand its connection back inside a failed transaction.
+          return db.connection().execute(async (connection) => {
+            try {
+              return { rows: (await connection.executeQuery(query)).rows as any[] };
+            } catch (error) {
+              await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
+              throw error;
+            }
+          });
+        },
+      };
+    },
+
     async setProgress(id: number, progress: number) {
       await db.updateTable('jobs').set({ progress, updated_at: nowIso() }).where('id', '=', id).execute();
     },
@@ -98,16 +136,18 @@ export function createJobRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async complete(id: number) {
+    /** Done. With `lockedBy`, only while that run still holds the job. */
+    async complete(id: number, lockedBy?: string) {
       await db
         .updateTable('jobs')
         .set({ status: 'done', progress: 1, locked_at: null, locked_by: null, last_error: null, updated_at: nowIso() })
         .where('id', '=', id)
+        .$if(lockedBy !== undefined, (q) => q.where('locked_by', '=', lockedBy!))
         .execute();
     },
 
-    /** Back in the queue for another attempt at `retryAt`, or failed for good. */
-    async fail(id: number, error: string, retryAt: Date | null) {
+    /** Back in the queue for another attempt at `retryAt`, or failed for good. With `lockedBy`, only while that run holds it. */
+    async fail(id: number, error: string, retryAt: Date | null, lockedBy?: string) {
       await db
         .updateTable('jobs')
         .set({
@@ -119,6 +159,7 @@ export function createJobRepository(db: Kysely<Database>) {
           updated_at: nowIso(),
         })
         .where('id', '=', id)
+        .$if(lockedBy !== undefined, (q) => q.where('locked_by', '=', lockedBy!))
         .execute();
     },
 

@@ -24,6 +24,12 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+export interface JobLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
 export interface JobWorkerOptions {
   jobs: JobRepository;
   processors: Record<string, JobProcessor>;
@@ -35,7 +41,9 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** First retry delay; doubles per attempt. */
   retryBaseMs?: number;
-  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** How long `stop()` lets running jobs finish before it interrupts them (they return to the queue). */
+  shutdownGraceMs?: number;
+  log?: JobLog;
 }
 
 const PROGRESS_WRITE_MS = 250;
@@ -43,8 +51,8 @@ const PROGRESS_WRITE_MS = 250;
 /**
  * Runs jobs from the database queue in this process. Several processes may run workers on the
  * same database: claiming is atomic, leases are renewed by heartbeats, and a crashed worker's jobs
- * are picked up again once its lease runs out. (A PostgreSQL-native queue can replace this behind
- * the same JobRepository/JobQueue surface at scale.)
+ * are picked up again once its lease runs out. This is the SQLite queue; on PostgreSQL pg-boss
+ * delivers the jobs instead (pg-boss.ts, ADR 020).
  */
 export function createJobWorker(options: JobWorkerOptions) {
   const {
@@ -55,6 +63,7 @@ export function createJobWorker(options: JobWorkerOptions) {
     pollMs = 1000,
     leaseMs = 60_000,
     retryBaseMs = 2000,
+    shutdownGraceMs = 0,
     log,
   } = options;
   const types = Object.keys(processors);
@@ -86,6 +95,7 @@ export function createJobWorker(options: JobWorkerOptions) {
       },
     };
     const payload = JSON.parse(job.payload);
+    log?.info({ jobId: job.id, type: job.type, attempt: job.attempts, worker: workerId }, 'job started');
     const done = (async () => {
       try {
         await processor.run(payload, context);
@@ -162,13 +172,24 @@ export function createJobWorker(options: JobWorkerOptions) {
     /** Call after enqueueing so the job starts without waiting for the next poll. */
     wake,
 
-    /** Stops claiming, aborts running jobs and returns them to the queue. */
+    /**
+     * Stops claiming, lets running jobs finish for the grace period (their leases still renewed),
+     * then aborts the rest and returns them to the queue.
+     */
     async stop() {
       stopped = true;
       clearInterval(pollTimer);
+      await polling;
+      if (running.size > 0 && shutdownGraceMs > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...running.values()].map((r) => r.done)),
+          new Promise((resolve) => (timer = setTimeout(resolve, shutdownGraceMs))),
+        ]);
+        clearTimeout(timer);
+      }
       clearInterval(heartbeatTimer);
       for (const { controller } of running.values()) controller.abort();
-      await polling;
       await Promise.allSettled([...running.values()].map((r) => r.done));
     },
 

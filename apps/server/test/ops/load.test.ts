@@ -150,7 +150,7 @@ describe.each(dialects)('load: %i connections for the configured time (%s)'.repl
     app = await buildApp(
       database.db,
       testEnv({
-        RUN_JOBS_IN_SERVER: true,
+        WORKERS: 1,
         QUOTAS_FREE: unlimited,
         QUOTAS_PREMIUM: unlimited,
         // Every load user has room: the limits are part of the stack under load, not its subject.

@@ -63,7 +63,7 @@ describe('an empty transcription of an uploaded track', () => {
   it('fails the transcription at once, so the artist pastes the lyrics', async () => {
     const stt = await startFakeStt();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-stt-empty-'));
-    const t = await createTestApp('sqlite', { dataDir, RUN_JOBS_IN_SERVER: true, STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-test' });
+    const t = await createTestApp('sqlite', { dataDir, WORKERS: 1, STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-test' });
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

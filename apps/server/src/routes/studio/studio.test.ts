@@ -20,7 +20,7 @@ describe.each(dialects)('studio API, built-in beat engine, on %s', (dialect) => 
   const generate = (cookie: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/studio/generate', headers: { cookie }, payload });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: true, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 2 } });
+    t = await createTestApp(dialect, { WORKERS: 1, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 2 } });
     admin = await registerUser(t.app);
     alice = await registerUser(t.app);
     bob = await registerUser(t.app);
@@ -90,7 +90,7 @@ describe.each(dialects)('studio stems, MIDI, variations and extensions, on %s', 
   const request = { prompt: 'boom bap 90 bpm in A minor, 12 seconds', model: 'rap' as const, seed: 9 };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { RUN_JOBS_IN_SERVER: true, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 4 } });
+    t = await createTestApp(dialect, { WORKERS: 1, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 4 } });
     admin = await registerUser(t.app);
     alice = await registerUser(t.app);
     bob = await registerUser(t.app);

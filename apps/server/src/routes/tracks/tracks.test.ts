@@ -55,7 +55,7 @@ describe.each(dialects)('tracks on %s', (dialect) => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-tracks-'));
-    t = await createTestApp(dialect, { dataDir, RUN_JOBS_IN_SERVER: true });
+    t = await createTestApp(dialect, { dataDir, WORKERS: 1 });
     base = await listen(t);
     admin = await registerUser(t.app);
     alice = await registerUser(t.app);
@@ -395,7 +395,7 @@ describe('transcription', () => {
   it('transcribes through a speech-to-text service, falls back clearly when it fails, and never overwrites typed lyrics', async () => {
     const stt = await startFakeStt();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-stt-'));
-    const t = await createTestApp('sqlite', { dataDir, RUN_JOBS_IN_SERVER: true, STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-test' });
+    const t = await createTestApp('sqlite', { dataDir, WORKERS: 1, STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-test' });
     try {
       const base = await listen(t);
       const { cookie } = await registerUser(t.app);
@@ -429,7 +429,7 @@ describe('jobs survive a restart', () => {
     const { buildApp } = await import('../../app');
     const database = await createTestDatabase('sqlite');
     try {
-      const first = await buildApp(database.db, testEnv({ dataDir, RUN_JOBS_IN_SERVER: false }));
+      const first = await buildApp(database.db, testEnv({ dataDir, WORKERS: 0 }));
       const { cookie } = await registerUser(first);
       await first.listen({ port: 0, host: '127.0.0.1' });
       const base1 = `http://127.0.0.1:${(first.server.address() as AddressInfo).port}`;
@@ -438,7 +438,7 @@ describe('jobs survive a restart', () => {
       expect((await await body(await fetch(`${base1}/api/tracks/${track.id}`, { headers: { cookie } }))).analysis.status).toBe('pending');
       await first.close();
 
-      const second = await buildApp(database.db, testEnv({ dataDir, RUN_JOBS_IN_SERVER: true }));
+      const second = await buildApp(database.db, testEnv({ dataDir, WORKERS: 1 }));
       await second.listen({ port: 0, host: '127.0.0.1' });
       const base2 = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
       const done = await waitForTrack(base2, cookie, track.id, (x) => x.analysis.status === 'done');

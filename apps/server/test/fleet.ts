@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { uniqueName, type TestDatabase } from './helpers';
+import type { startFakeReplicate } from './fake-replicate';
+
+export type Fake = Awaited<ReturnType<typeof startFakeReplicate>>;
+
+/**
+ * The settings every process of one installation shares (ADR 020: no sticky routing): the
+ * database, one DATA_DIR (the SQLite file's folder; a temp folder on PostgreSQL, for uploads),
+ * the secrets, and the fake music service.
+ */
+export function fleetEnv(database: TestDatabase, fake: Fake): Record<string, string> {
+  const postgres = database.db.dialect === 'postgres';
+  return {
+    ...(postgres ? { DATABASE_URL: database.location, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-fleet-')) } : { DATA_DIR: path.dirname(database.location) }),
+    SESSION_SECRET: 'fleet-session-secret-0123456789-abcdefghij',
+    PAYMENT_DATA_KEY: 'ab'.repeat(32),
+    WEB_DIST_DIR: '/nonexistent/mo-no-web-dist',
+    MUSIC_API_BASE_URL: fake.baseUrl,
+    MUSIC_API_KEY: 'r8_test',
+    MUSIC_TIMEOUT_SECONDS: '30',
+    QUOTAS_FREE: 'beat=9999999',
+    REGISTER_MAX_PER_IP: '1000',
+    LOGIN_MAX_FAILURES: '5',
+    JOB_CONCURRENCY: '3',
+    // SQLite: a dead worker's job runs again 2 s after its last heartbeat; PostgreSQL: 4 s after it started.
+    JOB_LEASE_SECONDS: '2',
+    JOB_TIMEOUT_SECONDS: '4',
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+  };
+}
+
+export async function register(base: string, username = uniqueName('fleet')) {
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  const cookie = /mo_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
+  return { username, cookie, user: (await res.json()) as { id: number } };
+}
+
+export function generate(base: string, cookie: string, seed: number) {
+  return fetch(`${base}/api/studio/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ prompt: `dark trap beat ${seed}`, model: 'trap', seed }),
+  });
+}
+
+/** Runs `task` over `items` with at most `limit` at once. */
+export async function pool<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i]!, i);
+      }
+    }),
+  );
+  return results;
+}
+
