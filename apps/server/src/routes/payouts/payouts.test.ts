@@ -49,6 +49,15 @@ describe.each(dialects)('payout methods on %s', (dialect) => {
   const add = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/payment-methods', headers: { cookie }, payload });
   const list = async (cookie: string) => paymentMethodListSchema.parse((await t.app.inject({ url: '/api/payment-methods', headers: { cookie } })).json());
 
+  it('adds methods sent at the same time, all of them, with exactly one default', async () => {
+    const carol = await registerUser(t.app);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => add(carol.cookie, card({ isDefault: i % 2 === 0 }))));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 201));
+    const methods = await list(carol.cookie);
+    expect(methods).toHaveLength(8);
+    expect(methods.filter((m) => m.isDefault)).toHaveLength(1);
+  });
+
   it('stores the number encrypted: the row holds only the last 4 in clear, and decrypts with the key alone', async () => {
     const res = await add(alice.cookie, bank());
     expect(res.statusCode).toBe(201);
