@@ -26,6 +26,7 @@ import { createTrackProcessingService } from './services/track-processing.servic
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { authorizationPlugin } from './plugins/authorization';
+import { createSessionCache } from './plugins/session-cache';
 import { csrfPlugin } from './plugins/csrf';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './routes/auth/index';
@@ -239,7 +240,11 @@ export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { secret: env.sessionSecret });
   await app.register(csrfPlugin, { allowedOrigins: env.ALLOWED_ORIGINS });
   // Before any route: every route declares its access, checked after routing (plugins/authorization.ts).
-  await app.register(authorizationPlugin, { auth: services.auth });
+  // Sessions resolved in the last second; emptied whenever this process changes users or sessions.
+  const sessionCache = createSessionCache();
+  const unwatch = db.onSessionChange(() => sessionCache.clear());
+  app.addHook('onClose', async () => unwatch());
+  await app.register(authorizationPlugin, { auth: services.auth, sessionCache });
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth: services.auth, membership: services.membership });
