@@ -27,6 +27,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { authorizationPlugin } from './plugins/authorization';
 import { createSessionCache } from './plugins/session-cache';
+import { OneLinePerRequest } from './plugins/request-log';
 import { csrfPlugin } from './plugins/csrf';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './routes/auth/index';
@@ -194,6 +195,7 @@ export type Services = ReturnType<typeof createServices>;
 export async function buildApp(db: Db, env: AppEnv): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logController: new OneLinePerRequest(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Requests the router refuses before any route runs (an undecodable path, an over-long
