@@ -1,5 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
-import sharp from 'sharp';
+import { loadResvg, sharp } from './native';
 import { BUILT_IN_COVER_RENDERER, COVER_SIZE, composeCover, createRandom, type CoverDesign, type CoverLayout } from '@members-only/engines/cover';
 import { coverFonts } from './fonts';
 import type { CoverImageProvider } from './types';
@@ -49,10 +48,10 @@ export async function renderCover(
   const composed = composeCover(design, fonts.metrics, size, options.frame);
   // Only the bundled fonts: the same pixels on every machine, whatever it has installed.
   const fontOptions = { fontFiles: fonts.files, loadSystemFonts: false, defaultFontFamily: 'Anton', serifFamily: 'Abril Fatface', sansSerifFamily: 'Anton', monospaceFamily: 'Space Mono' };
-  const rendered = new Resvg(composed.svg, { fitTo: { mode: 'original' }, font: fontOptions }).render();
+  const rendered = new (loadResvg())(composed.svg, { fitTo: { mode: 'original' }, font: fontOptions }).render();
   let titleBounds: RenderedCover['titleBounds'] = null;
   if (options.measureTitle) {
-    const box = new Resvg(composed.titleSvg, { fitTo: { mode: 'original' }, font: fontOptions }).getBBox();
+    const box = new (loadResvg())(composed.titleSvg, { fitTo: { mode: 'original' }, font: fontOptions }).getBBox();
     titleBounds = box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null;
   }
   const strength = GRAIN[design.style];
