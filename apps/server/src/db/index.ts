@@ -14,6 +14,8 @@ import {
   type DatabaseConnection,
   type Dialect as KyselyDialect,
   type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
   type QueryResult,
   type SqliteDatabase,
   type TransactionSettings,
@@ -58,7 +60,7 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   if (databaseUrl) {
     const { Pool } = require('pg') as typeof pg;
     const pool = new Pool({ connectionString: databaseUrl, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: watchSessionChanges(new PostgresDialect({ pool }), notify) });
+    const kysely = new Kysely<Database>({ dialect: watchSessionChanges(new PostgresDialect({ pool: withNamedStatements(pool) }), notify) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy(), onSessionChange };
   }
   const file = path.resolve(sqliteFile);
@@ -198,6 +200,48 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       cache.set(text, statement);
       return statement;
     },
+  };
+}
+
+/** Distinct SQL texts sent as named (server-side prepared) statements; the rest go unnamed. */
+const NAMED_STATEMENTS = 500;
+const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every execution. Queries are sent as named
+ * prepared statements instead (a name per distinct SQL text, the first NAMED_STATEMENTS texts),
+ * which each connection prepares once and then only binds and executes. Migrations and other
+ * statements that are not queries stay unnamed.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS && PREPARABLE.test(text)) {
+      name = `mo_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let w = wrapped.get(client);
+    if (!w) {
+      w = {
+        query: ((text: unknown, values?: unknown[]) => {
+          if (typeof text !== 'string') return client.query(text as pg.Submittable);
+          const name = nameOf(text);
+          return name ? client.query({ name, text, values }) : client.query(text, values);
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+      wrapped.set(client, w);
+    }
+    return w;
+  };
+  return {
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
   };
 }
 
