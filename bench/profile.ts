@@ -27,7 +27,7 @@ ensureBuilt();
 const database = dialect === 'postgres' ? await createPgDatabase() : null;
 if (dialect === 'postgres' && !database) throw new Error('BENCH_DIALECT=postgres needs TEST_DATABASE_URL');
 const app = await startApp({ ...(database ? { DATABASE_URL: database.url } : {}) }, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
-let result: autocannon.Result;
+let result: Awaited<ReturnType<typeof autocannon>>;
 try {
   const cookie = await signUp(app.origin);
   for (let i = 0; i < 20; i++) {
