@@ -83,13 +83,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the app (NODE_ENV=production, SQLite in a fresh folder unless DATABASE_URL is given). */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the app (NODE_ENV=production, SQLite in a fresh folder unless DATABASE_URL is given);
+ * `nodeArgs` go to node before the script (e.g. --cpu-prof).
+ */
+export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-bench-'));
   let stderr = '';
   const t0 = performance.now();
-  const child = spawn(process.execPath, serverArgs, {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverArgs], {
     cwd: APP_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -26,6 +26,7 @@ import { createTrackProcessingService } from './services/track-processing.servic
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { authorizationPlugin } from './plugins/authorization';
+import { createSessionCache } from './plugins/session-cache';
 import { csrfPlugin } from './plugins/csrf';
 import { registerWebApp } from './plugins/web-app';
 import { loggerOptions, registerRequestIdHeader, type LogStream } from './plugins/logging';
@@ -250,7 +251,11 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(fastifyCookie, { secret: env.sessionSecret });
   await app.register(csrfPlugin, { allowedOrigins: env.ALLOWED_ORIGINS });
   // Before any route: every route declares its access, checked after routing (plugins/authorization.ts).
-  await app.register(authorizationPlugin, { auth: services.auth });
+  // Sessions resolved in the last second; emptied whenever this process changes users or sessions.
+  const sessionCache = createSessionCache();
+  const unwatch = db.onSessionChange(() => sessionCache.clear());
+  app.addHook('onClose', async () => unwatch());
+  await app.register(authorizationPlugin, { auth: services.auth, sessionCache });
   // After authorization, so a signed-in user's budget follows the user rather than the address.
   const redis = env.REDIS_URL ? createRedis(env.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));

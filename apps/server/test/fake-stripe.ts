@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STRIPE_API_VERSION, signTestWebhook } from '../src/providers/payments/stripe-payments';
+import { signTestWebhook, stripeApiVersion } from '../src/providers/payments/stripe-payments';
 
 /**
  * A local server answering the Stripe API calls this app makes (the SDK is pointed at it with its
@@ -173,7 +173,7 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
     const payload = JSON.stringify({
       id: options.id ?? nextId('evt'),
       object: 'event',
-      api_version: STRIPE_API_VERSION,
+      api_version: stripeApiVersion(),
       created: options.created ?? now(),
       type,
       livemode: false,

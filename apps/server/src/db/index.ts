@@ -3,7 +3,23 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect as KyselyDialect,
+  type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type QueryResult,
+  type SqliteDatabase,
+  type TransactionSettings,
+} from 'kysely';
 import type { Database } from './types';
 import { migrationProvider } from './migrations';
 
@@ -13,6 +29,13 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * Calls `listener` once a statement that may change who is signed in or what they may do (an
+   * update or delete on users or sessions, whoever wrote it) has taken effect: right after it
+   * ran, or when its transaction committed. The session cache listens (docs/decisions/023-session-and-statement-caches.md). Returns an
+   * unsubscribe function.
+   */
+  onSessionChange(listener: () => void): () => void;
 }
 
 export interface DbOptions {
@@ -26,11 +49,19 @@ export interface DbOptions {
 const require = createRequire(import.meta.url);
 
 export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  const onSessionChange = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   if (databaseUrl) {
     const { Pool } = require('pg') as typeof pg;
     const pool = new Pool({ connectionString: databaseUrl, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const kysely = new Kysely<Database>({ dialect: watchSessionChanges(new PostgresDialect({ pool: withNamedStatements(pool) }), notify) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy(), onSessionChange };
   }
   const file = path.resolve(sqliteFile);
   // Password and session hashes live here: owner-only, like the session secret. SQLite gives its
@@ -43,8 +74,105 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({ dialect: watchSessionChanges(new SqliteDialect({ database: withStatementCache(sqlite) }), notify) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), onSessionChange };
+}
+
+/**
+ * Statements that can end a session or change its user: updates and deletes on users or sessions
+ * (an insert only adds a session or a user nobody is signed in as yet). Read from the SQL text, so
+ * raw `sql` statements count too.
+ */
+const SESSION_WRITE = /\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?\w+"?\.)?"?(?:users|sessions)"?(?!\w)/i;
+
+export const changesSessions = (query: CompiledQuery) => query.query.kind !== 'SelectQueryNode' && SESSION_WRITE.test(query.sql);
+
+/**
+ * The dialect with its driver watched: `notify` runs after a statement that `changesSessions`, or,
+ * inside a transaction, after the commit (a rolled-back change changed nothing). Everything else
+ * passes through to the dialect's own driver and connections.
+ */
+function watchSessionChanges(dialect: KyselyDialect, notify: () => void): KyselyDialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver: () => new WatchedDriver(dialect.createDriver(), notify),
+  };
+}
+
+class WatchedConnection implements DatabaseConnection {
+  inTransaction = false;
+  changed = false;
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly notify: () => void,
+  ) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = this.inner.executeQuery<R>(query);
+    if (!changesSessions(query)) return result;
+    return result.finally(() => {
+      if (this.inTransaction) this.changed = true;
+      else this.notify();
+    });
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class WatchedDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly notify: () => void,
+  ) {}
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new WatchedConnection(await this.inner.acquireConnection(), this.notify);
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const c = connection as WatchedConnection;
+    await this.inner.beginTransaction(c.inner, settings);
+    c.inTransaction = true;
+    c.changed = false;
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    const c = connection as WatchedConnection;
+    try {
+      await this.inner.commitTransaction(c.inner);
+    } finally {
+      // A failed commit may still have committed (the answer was lost): tell the listeners anyway.
+      c.inTransaction = false;
+      if (c.changed) this.notify();
+      c.changed = false;
+    }
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    const c = connection as WatchedConnection;
+    c.inTransaction = false;
+    c.changed = false;
+    await this.inner.rollbackTransaction(c.inner);
+  }
+  async savepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['savepoint']>>[2]) {
+    await this.inner.savepoint!((connection as WatchedConnection).inner, name, compile);
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['savepoint']>>[2]) {
+    await this.inner.rollbackToSavepoint!((connection as WatchedConnection).inner, name, compile);
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['savepoint']>>[2]) {
+    await this.inner.releaseSavepoint!((connection as WatchedConnection).inner, name, compile);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection((connection as WatchedConnection).inner);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
 }
 
 /** Distinct SQL texts kept prepared; the app has a few hundred, so this bounds only the unusual. */
@@ -72,6 +200,48 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       cache.set(text, statement);
       return statement;
     },
+  };
+}
+
+/** Distinct SQL texts sent as named (server-side prepared) statements; the rest go unnamed. */
+const NAMED_STATEMENTS = 500;
+const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every execution. Queries are sent as named
+ * prepared statements instead (a name per distinct SQL text, the first NAMED_STATEMENTS texts),
+ * which each connection prepares once and then only binds and executes. Migrations and other
+ * statements that are not queries stay unnamed.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS && PREPARABLE.test(text)) {
+      name = `mo_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let w = wrapped.get(client);
+    if (!w) {
+      w = {
+        query: ((text: unknown, values?: unknown[]) => {
+          if (typeof text !== 'string') return client.query(text as pg.Submittable);
+          const name = nameOf(text);
+          return name ? client.query({ name, text, values }) : client.query(text, values);
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+      wrapped.set(client, w);
+    }
+    return w;
+  };
+  return {
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
   };
 }
 

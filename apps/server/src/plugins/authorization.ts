@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthService } from '../services/auth.service';
+import type { UserRow } from '../db/types';
 import { forbidden, unauthorized } from '../errors';
 import { actorOf, type Actor } from '../policies/index';
 import { SESSION_COOKIE, requireUser } from './session';
+import type { SessionCache } from './session-cache';
 
 /**
  * Who may call a route, declared where the route is registered:
@@ -39,7 +41,7 @@ export interface RouteEntry {
  *
  * Registered before any route. A route registered without `config.access` stops the app at start.
  */
-export const authorizationPlugin = fp<{ auth: AuthService }>(async (app, { auth }) => {
+export const authorizationPlugin = fp<{ auth: AuthService; sessionCache: SessionCache }>(async (app, { auth, sessionCache }) => {
   const table: RouteEntry[] = [];
   const options: RouteOptions[] = [];
   app.decorate('routeTable', table);
@@ -69,7 +71,7 @@ export const authorizationPlugin = fp<{ auth: AuthService }>(async (app, { auth 
     const access = request.routeOptions.config.access;
     // No route matched (the not-found handler) or a public file: no session needed.
     if (access === undefined || access === 'public') return;
-    await resolveSession(request, auth);
+    await resolveSession(request, auth, sessionCache);
     if (access === 'user' && !request.user) throw unauthorized();
     if (access === 'admin') {
       if (!request.user) throw unauthorized();
@@ -87,13 +89,24 @@ export const authorizationPlugin = fp<{ auth: AuthService }>(async (app, { auth 
   });
 });
 
-async function resolveSession(request: FastifyRequest, auth: AuthService) {
+async function resolveSession(request: FastifyRequest, auth: AuthService, cache: SessionCache) {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return;
+  // The same signed cookie resolved within the last second (plugins/session-cache.ts).
+  const cached = cache.get(raw);
+  if (cached) {
+    request.sessionToken = cached.token;
+    request.user = cached.user as UserRow;
+    return;
+  }
+  const lookup = cache.begin();
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return;
   request.sessionToken = unsigned.value;
-  request.user = (await auth.userForSession(unsigned.value)) ?? null;
+  const session = await auth.liveSession(unsigned.value);
+  if (!session) return;
+  request.user = session.user;
+  cache.set(raw, lookup, { token: unsigned.value, user: session.user }, Date.parse(session.expiresAt));
 }
 
 /** Marks every route registered in this scope (and its children) with the given access. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { OneLinePerRequest } from './request-log';
 
 /** Where log lines go instead of stdout (tests read them). */
 export interface LogStream {
@@ -68,7 +69,8 @@ export function loggerOptions(level: string, stream?: LogStream): Pick<FastifySe
     },
     genReqId: requestId,
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // One line per request, on completion (plugins/request-log.ts).
+    logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
   };
 }
 

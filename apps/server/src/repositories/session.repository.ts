@@ -1,8 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types';
-import { nowIso } from '../db/index';
+import { nowIso, toIso } from '../db/index';
 
 export function createSessionRepository(db: Kysely<Database>) {
+  /** The session's user and expiry, when the session exists and has not expired: one query. */
+  async function findLive(id: string): Promise<{ user: UserRow; expiresAt: string } | undefined> {
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.expires_at as session_expires_at')
+      .where('sessions.id', '=', id)
+      .where('sessions.expires_at', '>', nowIso())
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { session_expires_at, ...user } = row;
+    return { user, expiresAt: toIso(session_expires_at) };
+  }
+
   return {
     async insert(session: { id: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null }) {
       await db
@@ -18,15 +33,11 @@ export function createSessionRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The session's user, when the session exists and has not expired: one query per signed-in request. */
-    findLiveUser(id: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .where('sessions.id', '=', id)
-        .where('sessions.expires_at', '>', nowIso())
-        .executeTakeFirst();
+    findLive,
+
+    /** The session's user, when the session exists and has not expired. */
+    async findLiveUser(id: string): Promise<UserRow | undefined> {
+      return (await findLive(id))?.user;
     },
 
     async delete(id: string) {

@@ -132,6 +132,11 @@ export function createAuthService(deps: {
       return sessions.findLiveUser(sessionIdOf(token));
     },
 
+    /** The session's user and when the session expires (ISO), while it is live. */
+    liveSession(token: string): Promise<{ user: UserRow; expiresAt: string } | undefined> {
+      return sessions.findLive(sessionIdOf(token));
+    },
+
     /** Housekeeping: expired sessions and login failures outside the window. */
     async prune() {
       await sessions.deleteExpired();

@@ -1,5 +1,5 @@
-import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
-import sharp from 'sharp';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { loadResvg, sharp } from './native';
 import { BUILT_IN_COVER_RENDERER, COVER_SIZE, composeCover, createRandom, svgDocument, type Box, type CoverDesign, type CoverLayout } from '@members-only/engines/cover';
 import { coverFonts } from './fonts';
 import type { CoverImageProvider } from './types';
@@ -180,7 +180,7 @@ function inkRow(out: Buffer, d: number, ink: Buffer, s: number, count: number): 
 
 /** The whole-pixel box around what an SVG draws (strokes included), clamped to its canvas; null when it draws nothing. */
 function inkBox(svg: string, options: ResvgRenderOptions, width: number, height: number): Box | null {
-  const box = new Resvg(svg, options).innerBBox();
+  const box = new (loadResvg().Resvg)(svg, options).innerBBox();
   if (!box || box.width <= 0 || box.height <= 0) return null;
   const x = Math.max(0, Math.floor(box.x) - 2);
   const y = Math.max(0, Math.floor(box.y) - 2);
@@ -244,8 +244,8 @@ export async function renderCover(
   const { art: artBody, overlay: overlayBody } = composed.layers;
   const box = inkBox(svgDocument(overlayBody, width, height), original, width, height);
   const [art, ink] = await Promise.all([
-    renderAsync(svgDocument(artBody, width, height), { fitTo: half ? { mode: 'zoom', value: 0.5 } : { mode: 'original' }, font }),
-    box ? renderAsync(svgDocument(overlayBody, box.width, box.height, box), original) : null,
+    loadResvg().renderAsync(svgDocument(artBody, width, height), { fitTo: half ? { mode: 'zoom', value: 0.5 } : { mode: 'original' }, font }),
+    box ? loadResvg().renderAsync(svgDocument(overlayBody, box.width, box.height, box), original) : null,
   ]);
   // resvg hands its pixels over by a getter: read them once.
   const pixels = finishPixels({ pixels: art.pixels, width: art.width, height: art.height }, width, height, box && ink ? { pixels: ink.pixels, box } : null, {
@@ -255,7 +255,7 @@ export async function renderCover(
 
   let titleBounds: RenderedCover['titleBounds'] = null;
   if (options.measureTitle) {
-    const title = new Resvg(composed.titleSvg, original).getBBox();
+    const title = new (loadResvg().Resvg)(composed.titleSvg, original).getBBox();
     titleBounds = title ? { x: title.x, y: title.y, width: title.width, height: title.height } : null;
   }
   const [encoded, profile] = await Promise.all([

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './native';
 import { COVER_SIZE } from '@members-only/engines/cover';
 
 /** Any picture a model sends, as distributors want it: 3000×3000 (centre-cropped if not square), sRGB, PNG. */

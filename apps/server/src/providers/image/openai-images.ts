@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './native';
 import { AppError } from '../../errors';
 import type { UpstreamLog } from '../text/upstream-log';
 import { normaliseCover } from './normalise';

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from './native';
 import type { CoverDesign } from '@members-only/engines/cover';
 import { renderCover } from './built-in-renderer';
 import { zipStored } from './zip';

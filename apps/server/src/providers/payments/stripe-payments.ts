@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { InvalidSignature, type PaymentProvider, type SubscriptionState } from './types';
 
 export interface StripeSettings {
@@ -44,16 +45,25 @@ export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
   }
 }
 
+/**
+ * The SDK, loaded when Stripe is configured (or a test signs an event): loading it at every
+ * start cost a few hundred milliseconds and some 20 MB on installations without payments.
+ */
+let sdk: typeof Stripe | undefined;
+const loadStripe = (): typeof Stripe => (sdk ??= createRequire(import.meta.url)('stripe') as typeof Stripe);
+
 /** The API version this SDK speaks (events in tests carry it). */
-export const STRIPE_API_VERSION = Stripe.API_VERSION;
+export const stripeApiVersion = () => loadStripe().API_VERSION;
 
 /** The SDK's own test signature for a webhook payload (tests sign their events with it). */
 export function signTestWebhook(payload: string, secret: string): string {
-  return new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload, secret });
+  const StripeSdk = loadStripe();
+  return new StripeSdk('sk_test_signing_only').webhooks.generateTestHeaderString({ payload, secret });
 }
 
 export function createStripePayments(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
+  const StripeSdk = loadStripe();
+  const stripe = new StripeSdk(settings.secretKey, {
     maxNetworkRetries: 1,
     timeout: settings.timeoutMs ?? 20_000,
     ...(settings.host ? { host: settings.host } : {}),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import sharp from 'sharp';
+import { sharp } from '../../providers/image/native';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
 import { COVER, coverConceptRequestSchema, coverListQuerySchema, createCoverArtSchema } from '@members-only/shared/cover';
