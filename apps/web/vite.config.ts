@@ -30,6 +30,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server reads it to preload a page's own chunk in that page's HTML (/auth).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
