@@ -16,6 +16,10 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
       path.join(distDir, 'index.html'),
       '<!doctype html><head><title>Members Only</title><link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><div id="root"></div>',
     );
+    fs.writeFileSync(
+      path.join(distDir, 'auth.html'),
+      '<!doctype html><head><title>Sign in</title><script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js"></head><div id="root"><div inert><form aria-label="Login"></form></div></div>',
+    );
     fs.mkdirSync(path.join(distDir, '.vite'));
     fs.writeFileSync(
       path.join(distDir, '.vite', 'manifest.json'),
@@ -111,7 +115,7 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
   });
 
   describe('the web app', () => {
-    it.each(['/', '/lyrics/12', '/auth?success=true', '/no-such-page'])('serves index.html for the client route %s', async (url) => {
+    it.each(['/', '/lyrics/12', '/auth?success=true', '/no-such-page'])('serves index.html (or its prerendered twin) for the client route %s', async (url) => {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -119,16 +123,19 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
       expect(res.headers['cache-control']).toBe('no-cache');
     });
 
-    it('preloads the sign-in page’s own chunks in its HTML, and only those index.html does not load', async () => {
+    it('sends the prerendered sign-in page, preloading its own chunks that the page does not already load', async () => {
       for (const url of ['/auth', '/auth/', '/auth?success=true']) {
         const res = await t.app.inject({ url });
         expect(res.statusCode).toBe(200);
-        expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-1.js">');
-        expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/tabs-1.js">');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toContain('<div inert><form aria-label="Login"></form></div>');
+        expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/auth-page-1.js">');
+        expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/tabs-1.js">');
         expect(res.body.match(/react-1\.js/g)).toHaveLength(1);
       }
       const home = await t.app.inject({ url: '/' });
       expect(home.body).not.toContain('auth-page-1.js');
+      expect(home.body).toContain('<div id="root"></div>');
     });
 
     it('sets security headers including a Content-Security-Policy on pages', async () => {

@@ -14,6 +14,18 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+// A prerendered page (/auth, dist/auth.html) stays on screen until its route's chunk has loaded:
+// React then replaces it with the same page, instead of with the loading spinner in between.
+if (container.firstElementChild && !router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 createRoot(container).render(
   <StrictMode>
     <AppProviders>

@@ -9,9 +9,12 @@ import { declareScopeAccess } from './authorization';
  * pre-compressed .br/.gz twins, and index.html (never cached) for every client route so deep
  * links work. API and upload paths always get JSON 404s.
  */
-/** Pages whose HTML preloads their own chunk, by path, with the source module the build manifest names it by. */
-const PRELOADED_PAGES: Record<string, string> = {
-  '/auth': 'src/features/auth/pages/auth-page.tsx',
+/**
+ * Pages whose HTML preloads their own chunk, by path: the source module the build manifest names
+ * it by, and the page's own HTML file when the build prerenders it (apps/web/vite.config.ts).
+ */
+const PRELOADED_PAGES: Record<string, { module: string; html?: string }> = {
+  '/auth': { module: 'src/features/auth/pages/auth-page.tsx', html: 'auth.html' },
 };
 
 interface ManifestChunk {
@@ -43,7 +46,9 @@ export function pageHtml(distDir: string, indexHtml: string, page: string): stri
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(page);
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  // A prerendered page (its module script marked fetchpriority="low") paints without its script: its chunks wait for the stylesheet too.
+  const priority = /<script type="module" fetchpriority="low"/.test(indexHtml) ? ' fetchpriority="low"' : '';
+  const links = files.map((file) => `<link rel="modulepreload"${priority} crossorigin href="/${file}">`).join('\n    ');
   return indexHtml.replace('</head>', `  ${links}\n  </head>`);
 }
 
@@ -52,9 +57,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // Client routes get the page shell; it is small, and read once since a build replaces the whole folder.
   const indexHtml = hasApp ? fs.readFileSync(path.join(distDir, 'index.html')) : undefined;
   const pageHtmls = new Map<string, Buffer>();
-  for (const [pagePath, module] of Object.entries(PRELOADED_PAGES)) {
-    const html = indexHtml && pageHtml(distDir, indexHtml.toString('utf8'), module);
-    if (html) pageHtmls.set(pagePath, Buffer.from(html));
+  for (const [pagePath, page] of Object.entries(PRELOADED_PAGES)) {
+    if (!indexHtml) break;
+    const ownFile = page.html ? path.join(distDir, page.html) : undefined;
+    const base = ownFile && fs.existsSync(ownFile) ? fs.readFileSync(ownFile, 'utf8') : indexHtml.toString('utf8');
+    const html = pageHtml(distDir, base, page.module) ?? base;
+    pageHtmls.set(pagePath, Buffer.from(html));
   }
   if (hasApp) {
     // The built files are public; their own scope declares it for every file route.
