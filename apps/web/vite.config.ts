@@ -33,29 +33,14 @@ function prerenderAuth(): Plugin {
           .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
           .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
           .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
-          .replace('<div id="root"></div>', `<div id="root"><div inert>${html}</div></div>`);
+          // Chromium paints nothing before the whole page is parsed (no half-built card that then grows).
+          .replace('</head>', '  <link rel="expect" href="#prerendered-end" blocking="render">\n  </head>')
+          .replace('<div id="root"></div>', `<div id="root"><div inert>${html}</div><span id="prerendered-end" hidden></span></div>`);
         if (page === index || !page.includes('<div inert>')) throw new Error('prerender-auth: no <div id="root"></div> in index.html');
         fs.writeFileSync(path.join(outDir, 'auth.html'), page);
       } finally {
         await server.close();
       }
-    },
-  };
-}
-
-/**
- * Inter with `font-display: optional` instead of fontsource's `swap`: text paints at once in the
- * fallback stack, Inter is used when it arrives within the first ~100 ms (always once cached), and
- * no page re-lays its text out when the 48 kB font lands later on a slow network. That keeps the
- * font off the sign-in page's critical path and its prerendered text the same size as React's.
- */
-function interOptional(): Plugin {
-  return {
-    name: 'inter-font-display-optional',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/@fontsource-variable[\\/]inter[\\/][^?]*\.css/.test(id)) return undefined;
-      return { code: code.replaceAll('font-display: swap', 'font-display: optional'), map: null };
     },
   };
 }
@@ -66,7 +51,6 @@ export default defineConfig({
   // Served by the API server from apps/web/dist (SPA fallback): asset URLs must be absolute.
   base: '/',
   plugins: [
-    interOptional(),
     react(),
     tailwindcss(),
     // The server sends these pre-compressed files (.br, .gz) next to the originals.

@@ -56,8 +56,10 @@ export const AUTH_PAGE_TITLE = `Sign in · ${APP_NAME}`;
  * first paint, so it uses no browser-only API while rendering.
  */
 export function AuthScreen({ onSignedIn }: { onSignedIn: () => void }) {
+  // The system font stack, not Inter: the page paints without a font download, and the prerendered
+  // text and React's are laid out alike whenever the font would have arrived.
   return (
-    <div className="min-h-dvh bg-background">
+    <div className="min-h-dvh bg-background font-system">
       <div className="mx-auto grid min-h-dvh max-w-6xl gap-8 p-4 sm:p-8 lg:grid-cols-2 lg:items-stretch">
         <main className="flex flex-col justify-center">
           <div className="mx-auto w-full max-w-md">
