@@ -1,10 +1,12 @@
 /**
  * The server-side benchmarks in one run (`npm run bench` runs them after the Vitest benches):
  * one build, then HTTP throughput (bench/http.ts), start-up and memory (bench/memory.ts) and the
- * web bundle sizes (bench/bundle.ts). Each file also runs alone with `node --import tsx bench/<name>.ts`.
+ * web bundle sizes (bench/bundle.ts) and
+ * Lighthouse's performance score of /auth (bench/lighthouse.ts). Each file also runs alone with `node --import tsx bench/<name>.ts`.
  */
 import { runBundleBench } from './bundle';
 import { runHttpBench } from './http';
+import { runLighthouseBench } from './lighthouse';
 import { ensureBuilt } from './lib/server';
 import { runMemoryBench } from './memory';
 
@@ -14,3 +16,5 @@ console.log();
 await runMemoryBench();
 console.log();
 runBundleBench();
+console.log();
+await runLighthouseBench();

@@ -1,8 +1,49 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+
+/**
+ * Writes dist/auth.html: index.html with the sign-in page rendered into #root (src/prerender.tsx,
+ * loaded through a Vite server in SSR mode) inside an `inert` wrapper, and the page's title. The
+ * server sends it for /auth, so the page paints from the HTML and its stylesheet alone; its
+ * scripts are fetched at low priority, after the stylesheet.
+ */
+function prerenderAuth(): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'prerender-auth',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const server = await createServer({ root, configFile: false, plugins: [], resolve: { alias: { '@': path.join(root, 'src') } }, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom' });
+      try {
+        const { renderAuthPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderAuthPage: () => { title: string; html: string } };
+        const { title, html } = renderAuthPage();
+        const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const page = index
+          // The page paints without its script: the script loads after the stylesheet, not before it.
+          .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+          .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+          .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
+          // Chromium paints nothing before the whole page is parsed (no half-built card that then grows).
+          .replace('</head>', '  <link rel="expect" href="#prerendered-end" blocking="render">\n  </head>')
+          .replace('<div id="root"></div>', `<div id="root"><div inert>${html}</div><span id="prerendered-end" hidden></span></div>`);
+        if (page === index || !page.includes('<div inert>')) throw new Error('prerender-auth: no <div id="root"></div> in index.html');
+        fs.writeFileSync(path.join(outDir, 'auth.html'), page);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:5000';
 
@@ -14,6 +55,7 @@ export default defineConfig({
     tailwindcss(),
     // The server sends these pre-compressed files (.br, .gz) next to the originals.
     compression({ algorithms: ['gzip', 'brotliCompress'] }),
+    prerenderAuth(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -30,6 +72,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server reads it to preload a page's own chunk in that page's HTML (/auth).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -12,7 +12,23 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
   beforeAll(async () => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-dist-'));
     fs.mkdirSync(path.join(distDir, 'assets'));
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Members Only</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><head><title>Members Only</title><link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><div id="root"></div>',
+    );
+    fs.writeFileSync(
+      path.join(distDir, 'auth.html'),
+      '<!doctype html><head><title>Sign in</title><script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js"></head><div id="root"><div inert><form aria-label="Login"></form></div></div>',
+    );
+    fs.mkdirSync(path.join(distDir, '.vite'));
+    fs.writeFileSync(
+      path.join(distDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/features/auth/pages/auth-page.tsx': { file: 'assets/auth-page-1.js', imports: ['_tabs.js', '_react.js'] },
+        '_tabs.js': { file: 'assets/tabs-1.js', imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-1.js' },
+      }),
+    );
     const js = 'console.log("members only");'.repeat(50);
     fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), js);
     fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(js));
@@ -102,12 +118,27 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
   });
 
   describe('the web app', () => {
-    it.each(['/', '/lyrics/12', '/auth?success=true', '/no-such-page'])('serves index.html for the client route %s', async (url) => {
+    it.each(['/', '/lyrics/12', '/auth?success=true', '/no-such-page'])('serves index.html (or its prerendered twin) for the client route %s', async (url) => {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('sends the prerendered sign-in page, preloading its own chunks that the page does not already load', async () => {
+      for (const url of ['/auth', '/auth/', '/auth?success=true']) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toContain('<div inert><form aria-label="Login"></form></div>');
+        expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/auth-page-1.js">');
+        expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/tabs-1.js">');
+        expect(res.body.match(/react-1\.js/g)).toHaveLength(1);
+      }
+      const home = await t.app.inject({ url: '/' });
+      expect(home.body).not.toContain('auth-page-1.js');
+      expect(home.body).toContain('<div id="root"></div>');
     });
 
     it('sets security headers including a Content-Security-Policy on pages', async () => {

@@ -54,7 +54,7 @@ describe.each(dialects)('two apps and two workers on %s', (dialect) => {
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ id: user.id });
     expect((await fetch(`${b.url}/api/logout`, { method: 'POST', headers: { cookie } })).status).toBeLessThan(300);
-    // Any per-process cache may keep it for at most a second (ADR 020).
+    // Any per-process cache may keep it for at most a second (ADR 023).
     const status = await waitFor(() => fetch(`${a.url}/api/user`, { headers: { cookie } }).then((r) => r.status), (s) => s === 401, 1500);
     expect(status).toBe(401);
   });

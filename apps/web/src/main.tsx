@@ -1,6 +1,6 @@
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -14,10 +14,27 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
+// A prerendered page (/auth, dist/auth.html) stays on screen until its route's chunk has loaded:
+// React then replaces it with the same page, instead of with the loading spinner in between, and
+// renders it as a transition, in slices that leave the main thread free to answer input.
+const prerendered = container.firstElementChild !== null;
+if (prerendered && !router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+const root = createRoot(container);
+const app = (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (prerendered) startTransition(() => root.render(app));
+else root.render(app);

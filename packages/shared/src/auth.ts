@@ -30,20 +30,7 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The registration form as the browser sees it (spec §5). */
-export const registerFormSchema = z
-  .object({
-    username: usernameSchema,
-    email: line('Email').pipe(z.email('Please enter a valid email address')),
-    phoneNumber: line('Phone number').max(LIMITS.phoneMax).optional(),
-    password: passwordSchema,
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
-export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+/** The browser's own checks of the login and registration forms are in ./auth-forms (zod/mini). */
 
 export const membershipStatusSchema = z.enum(['free', 'active', 'past_due', 'canceling', 'expired']);
 export type MembershipStatus = z.infer<typeof membershipStatusSchema>;

@@ -1,10 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
-import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 
+// Every page and the signed-in app shell (sidebar, dialogs, search) load on demand: the sign-in
+// page's first load carries only React, the router, the query client and its own chunk.
 
 const homeRoute = async () => ({ Component: (await import('./routes/home-route')).HomeRoute });
 const chatRoute = async () => ({ Component: (await import('./routes/chat-route')).ChatRoute });
@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
             children: [
               { index: true, lazy: homeRoute },
               { path: 'home', lazy: homeRoute },
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'admin',
-                element: <RequireAdmin />,
+                lazy: async () => ({ Component: (await import('./guards/require-admin')).RequireAdmin }),
                 children: [
                   { index: true, lazy: async () => ({ Component: (await import('./routes/admin-route')).AdminRoute }) },
                 ],

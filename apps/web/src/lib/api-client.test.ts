@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { apiErrorSchema } from '@members-only/shared/errors';
+import fc from 'fast-check';
 import {
   apiRequest,
   errorMessage,
@@ -166,6 +168,35 @@ describe('parseErrorBody', () => {
     ['{"message":"Title cannot be empty","code":"validation"}', { message: 'Title cannot be empty', code: 'validation' }],
   ])('%j -> %j', (text, expected) => {
     expect(parseErrorBody(text)).toEqual(expected);
+  });
+
+  it('accepts exactly what apiErrorSchema accepts, with the same result', () => {
+    const field = fc.oneof(fc.constant(undefined), fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string()), fc.array(fc.oneof(fc.string(), fc.integer())));
+    const body = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          message: field,
+          code: field,
+          fieldErrors: fc.oneof(field, fc.dictionary(fc.string(), fc.oneof(fc.array(fc.string()), field))),
+          extra: field,
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    fc.assert(
+      fc.property(body, (value) => {
+        const text = JSON.stringify(value) ?? '';
+        let parsedValue: unknown = null;
+        try {
+          parsedValue = JSON.parse(text);
+        } catch {
+          // not JSON: both give null
+        }
+        const expected = text ? apiErrorSchema.safeParse(parsedValue) : { success: false as const };
+        expect(parseErrorBody(text)).toEqual(expected.success ? expected.data : null);
+      }),
+    );
   });
 });
 

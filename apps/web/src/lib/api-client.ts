@@ -1,4 +1,4 @@
-import { apiErrorSchema, type ApiError } from '@members-only/shared/errors';
+import type { ApiError } from '@members-only/shared/errors';
 import type { z } from 'zod';
 
 /**
@@ -50,7 +50,13 @@ export class HttpError extends Error {
   }
 }
 
-/** The JSON error shape, or null for anything else (an HTML error page, plain text, other JSON). */
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The JSON error shape, or null for anything else (an HTML error page, plain text, other JSON).
+ * Checked by hand to the letter of `apiErrorSchema` rather than with it: every page reads error
+ * bodies, and the schema would put zod in every page's first load (the test holds the two together).
+ */
 export function parseErrorBody(text: string): ApiErrorBody | null {
   if (!text) return null;
   let value: unknown;
@@ -59,8 +65,20 @@ export function parseErrorBody(text: string): ApiErrorBody | null {
   } catch {
     return null; // Not JSON: the generic message already carries the text.
   }
-  const parsed = apiErrorSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (!isObject(value) || typeof value.message !== 'string') return null;
+  const { message, code, fieldErrors } = value;
+  if (code !== undefined && typeof code !== 'string') return null;
+  if (fieldErrors !== undefined) {
+    if (!isObject(fieldErrors)) return null;
+    for (const messages of Object.values(fieldErrors)) {
+      if (!Array.isArray(messages) || !messages.every((m) => typeof m === 'string')) return null;
+    }
+  }
+  return {
+    message,
+    ...(code !== undefined && { code }),
+    ...(fieldErrors !== undefined && { fieldErrors: { ...(fieldErrors as Record<string, string[]>) } }),
+  };
 }
 
 /** The message to show a person: the server's own words when it sent some. */
@@ -78,6 +96,16 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /**
+ * A response schema, or a function that loads it. The loader form keeps a schema module (and the
+ * full zod) out of a page's first load until a response actually needs checking, e.g. the current
+ * user, which the signed-out sign-in page only ever receives as a 401.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+const resolveSchema = <S extends z.ZodType>(source: SchemaSource<S>): S | Promise<S> =>
+  typeof source === 'function' ? source() : source;
+
+/**
  * Checks `value` (a parsed response body from `url`) against `schema`. A mismatch is logged with
  * zod's issues for developers and thrown as InvalidResponseError.
  */
@@ -89,8 +117,8 @@ export function parseResponse<S extends z.ZodType>(schema: S, value: unknown, ur
 }
 
 /** Parses a JSON body with `schema`; an empty or non-JSON body is invalid too. */
-export async function readJson<S extends z.ZodType>(res: Response, schema: S, url: string = res.url): Promise<z.output<S>> {
-  const text = await res.text();
+export async function readJson<S extends z.ZodType>(res: Response, schemaSource: SchemaSource<S>, url: string = res.url): Promise<z.output<S>> {
+  const [text, schema] = await Promise.all([res.text(), resolveSchema(schemaSource)]);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -129,9 +157,9 @@ export interface GetJsonOptions extends ApiRequestOptions {
 }
 
 /** GETs `url` and parses the body with `schema`. Throws HttpError on non-2xx, InvalidResponseError on a mismatch. */
-export function getJson<S extends z.ZodType>(url: string, schema: S, options?: ApiRequestOptions & { on401?: 'throw' }): Promise<z.output<S>>;
-export function getJson<S extends z.ZodType>(url: string, schema: S, options: ApiRequestOptions & { on401: 'returnNull' }): Promise<z.output<S> | null>;
-export async function getJson<S extends z.ZodType>(url: string, schema: S, { on401 = 'throw', signal }: GetJsonOptions = {}): Promise<z.output<S> | null> {
+export function getJson<S extends z.ZodType>(url: string, schema: SchemaSource<S>, options?: ApiRequestOptions & { on401?: 'throw' }): Promise<z.output<S>>;
+export function getJson<S extends z.ZodType>(url: string, schema: SchemaSource<S>, options: ApiRequestOptions & { on401: 'returnNull' }): Promise<z.output<S> | null>;
+export async function getJson<S extends z.ZodType>(url: string, schema: SchemaSource<S>, { on401 = 'throw', signal }: GetJsonOptions = {}): Promise<z.output<S> | null> {
   const res = await fetch(url, { credentials: 'include', signal });
   if (on401 === 'returnNull' && res.status === 401) return null;
   await throwIfResNotOk(res);
@@ -143,7 +171,7 @@ export async function sendJson<S extends z.ZodType>(
   method: Exclude<HttpMethod, 'GET'>,
   url: string,
   body: unknown,
-  schema: S,
+  schema: SchemaSource<S>,
   options: ApiRequestOptions = {},
 ): Promise<z.output<S>> {
   const res = await apiRequest(method, url, body, options);

@@ -1,12 +1,13 @@
-import { userSchema, type LoginInput } from '@members-only/shared/auth';
+import type { LoginInput } from '@members-only/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, sendJson } from '@/lib/api-client';
+import { loadUserSchema } from './get-user';
 import { replaceSession } from './session-cache';
 
 /** POST /api/login: signs in and answers the user. */
 export function login(input: LoginInput) {
-  return sendJson('POST', '/api/login', input, userSchema);
+  return sendJson('POST', '/api/login', input, loadUserSchema);
 }
 
 export function useLogin() {

@@ -1,9 +1,10 @@
-import { userSchema, type registerSchema } from '@members-only/shared/auth';
+import type { registerSchema } from '@members-only/shared/auth';
 import { APP_NAME } from '@members-only/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, sendJson } from '@/lib/api-client';
+import { loadUserSchema } from './get-user';
 import { replaceSession } from './session-cache';
 
 /** What POST /api/register accepts (phoneNumber may be left out). */
@@ -11,7 +12,7 @@ export type RegisterRequest = z.input<typeof registerSchema>;
 
 /** Registers and signs in. The caller sends only what the server accepts (no confirmPassword). */
 export function register(input: RegisterRequest) {
-  return sendJson('POST', '/api/register', input, userSchema);
+  return sendJson('POST', '/api/register', input, loadUserSchema);
 }
 
 export function useRegister() {

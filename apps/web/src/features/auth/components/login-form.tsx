@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@members-only/shared/auth';
+import { checkLoginForm } from '@members-only/shared/auth-forms';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -7,11 +6,12 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogin } from '../api/login';
 import { applyFieldErrors } from './apply-field-errors';
+import { checkResolver } from './check-resolver';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const form = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: checkResolver(checkLoginForm),
     defaultValues: { username: '', password: '' },
   });
   const { errors } = form.formState;

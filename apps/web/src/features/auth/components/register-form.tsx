@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerFormSchema } from '@members-only/shared/auth';
+import { checkRegisterForm } from '@members-only/shared/auth-forms';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -7,11 +6,12 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useRegister } from '../api/register';
 import { applyFieldErrors } from './apply-field-errors';
+import { checkResolver } from './check-resolver';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registerUser = useRegister();
   const form = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: checkResolver(checkRegisterForm),
     defaultValues: { username: '', email: '', phoneNumber: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '../api/get-user';
@@ -31,19 +30,36 @@ function usePaymentSuccessToast() {
   }, [success, params, setParams]);
 }
 
+/**
+ * The sign-in page. It shows the forms at once, also while the current-user request is still
+ * out (it left with the first render), and sends a signed-in visitor home as soon as it answers.
+ */
 export function AuthPage() {
-  const { user, isPending } = useUser();
+  const { user } = useUser();
   const navigate = useNavigate();
   usePaymentSuccessToast();
 
-  if (isPending) return <PageSpinner />;
   if (user) return <Navigate to="/" replace />;
 
-  const goHome = () => navigate('/', { replace: true });
-
   return (
-    <div className="min-h-dvh bg-background">
-      <title>{`Sign in · ${APP_NAME}`}</title>
+    <>
+      <title>{AUTH_PAGE_TITLE}</title>
+      <AuthScreen onSignedIn={() => navigate('/', { replace: true })} />
+    </>
+  );
+}
+
+export const AUTH_PAGE_TITLE = `Sign in · ${APP_NAME}`;
+
+/**
+ * What the sign-in page shows. The build also renders it to HTML (src/prerender.tsx) for /auth's
+ * first paint, so it uses no browser-only API while rendering.
+ */
+export function AuthScreen({ onSignedIn }: { onSignedIn: () => void }) {
+  // The system font stack, not Inter: the page paints without a font download, and the prerendered
+  // text and React's are laid out alike whenever the font would have arrived.
+  return (
+    <div className="min-h-dvh bg-background font-system">
       <div className="mx-auto grid min-h-dvh max-w-6xl gap-8 p-4 sm:p-8 lg:grid-cols-2 lg:items-stretch">
         <main className="flex flex-col justify-center">
           <div className="mx-auto w-full max-w-md">
@@ -60,10 +76,10 @@ export function AuthPage() {
                     <TabsTrigger value="register">Register</TabsTrigger>
                   </TabsList>
                   <TabsContent value="login">
-                    <LoginForm onSuccess={goHome} />
+                    <LoginForm onSuccess={onSignedIn} />
                   </TabsContent>
                   <TabsContent value="register">
-                    <RegisterForm onSuccess={goHome} />
+                    <RegisterForm onSuccess={onSignedIn} />
                   </TabsContent>
                 </Tabs>
               </CardContent>
