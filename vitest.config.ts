@@ -3,11 +3,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * Three projects: 'node' (engines, shared code and the API, with the server's database check as
  * global setup), 'web' (the web app's logic in happy-dom, apps/web/vitest.config.ts), and 'ops'
- * (the load suite and the multi-process tests, apps/server/test/ops): 'ops' runs after the other
+ * (the load suite and the suites that start app and worker processes: apps/server/test/ops,
+ * multi-process and crash): 'ops' runs after the other
  * two have finished, one file at a time, so 100 connections of load do not starve other suites'
  * timeouts on a 2-core machine, nor they the load.
  * `npx vitest run apps/web` runs only the web tests; the server's global setup then does not run.
  */
+/** Suites that start processes or drive load: alone, after the rest (see above). */
+const OPS = ['apps/server/test/ops/**/*.test.ts', 'apps/server/test/multi-process.test.ts', 'apps/server/test/crash.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'apps/server/test/ops/**'],
+          exclude: [...configDefaults.exclude, ...OPS],
           environment: 'node',
           globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 20_000,
@@ -28,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'ops',
-          include: ['apps/server/test/ops/**/*.test.ts'],
+          include: OPS,
           environment: 'node',
           globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 120_000,
@@ -36,6 +40,8 @@ export default defineConfig({
           pool: 'forks',
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          // Benchmarks belong to the 'node' project; without this they would run twice.
+          benchmark: { include: [] },
         },
       },
     ],
