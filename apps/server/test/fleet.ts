@@ -7,9 +7,9 @@ import type { startFakeReplicate } from './fake-replicate';
 export type Fake = Awaited<ReturnType<typeof startFakeReplicate>>;
 
 /**
- * The settings every process of one installation shares (ADR 020: no sticky routing): the
+ * The settings every process of one installation shares (ADR 020 and 022: no sticky routing): the
  * database, one DATA_DIR (the SQLite file's folder; a temp folder on PostgreSQL, for uploads),
- * the secrets, and the fake music service.
+ * the secrets, Redis for the rate limits, and the fake music service.
  */
 export function fleetEnv(database: TestDatabase, fake: Fake): Record<string, string> {
   const postgres = database.db.dialect === 'postgres';
@@ -28,7 +28,11 @@ export function fleetEnv(database: TestDatabase, fake: Fake): Record<string, str
     // SQLite: a dead worker's job runs again 2 s after its last heartbeat; PostgreSQL: 4 s after it started.
     JOB_LEASE_SECONDS: '2',
     JOB_TIMEOUT_SECONDS: '4',
-    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    // Shared rate-limit counters, as a fleet runs (CI starts Redis; TEST_REDIS_URL moves it).
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/5',
+    REDIS_KEY_PREFIX: `${uniqueName('fleet')}:`,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_GENERATE_PER_MINUTE: '100000',
   };
 }
 
