@@ -1,19 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { startProcess } from '../processes';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether something accepts TCP connections on the port now. */
 export const portOpen = (port: number) =>
@@ -39,47 +29,28 @@ export interface AppProcess {
 }
 
 /**
- * Starts the server from source as an operator would (`node --import tsx apps/server/src/main.ts`)
- * with these settings, and resolves once GET /api/ready answers 200.
+ * Starts the server from source as an operator would (`node --import tsx apps/server/src/main.ts`,
+ * test/processes.ts) with these settings, logging at info, and resolves once GET /api/ready
+ * answers 200 (the database and storage are reachable, not just the process).
  */
 export async function startAppProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<AppProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: path.join(ROOT, 'no-web-dist'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
+  const app = await startProcess('app', { LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(ROOT, 'no-web-dist'), ...env }, timeoutMs);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
-    if (ready) break;
+    if (await fetch(`${app.url}/api/ready`).then((r) => r.ok, () => false)) break;
     if (Date.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`the app was not ready within ${timeoutMs} ms:\n${output}`);
+      await app.kill9();
+      throw new Error(`the app was not ready within ${timeoutMs} ms:\n${app.output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const { child } = app;
   return {
-    port,
-    url,
+    port: Number(new URL(app.url).port),
+    url: app.url,
     child,
-    output: () => output,
-    exited,
+    output: app.output,
+    exited: app.exited,
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },

@@ -110,8 +110,9 @@ describe('rate limits and the login throttle across two app processes', () => {
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     const traceLines = lines.filter((l) => l.requestId === 'ops-trace-42');
-    expect(traceLines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
-    expect(traceLines[1]).toMatchObject({ level: 30, res: { statusCode: 200 } });
+    // One line per request, on completion (ADR 023), with the request and its answer.
+    expect(traceLines.map((l) => l.msg)).toEqual(['request completed']);
+    expect(traceLines[0]).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
     // No cookie, session token or password reaches the logs.
     const token = decodeURIComponent(cookie.slice('mo_session='.length)).split('.')[0]!;
     for (const out of [a.output(), b.output()]) {
