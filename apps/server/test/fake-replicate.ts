@@ -27,7 +27,7 @@ export async function startFakeReplicate(options: { delayMs?: number } = {}) {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const send = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      if (req.url?.startsWith('/audio/')) return res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.from('ID3fake-mp3-frames'));
+      if (req.url?.startsWith('/audio/')) return res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.from('ID3fake-mp3'));
       if (req.method === 'POST' && req.url === '/v1/models/meta/musicgen/predictions') {
         const request = JSON.parse(body) as { input?: { seed?: number } };
         seen.push({ auth: req.headers.authorization, body: request, prefer: String(req.headers.prefer) });
