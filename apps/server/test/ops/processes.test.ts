@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from '../../src/providers/redis/index';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { portOpen, startAppProcess, type AppProcess } from './app-process';
+import { waitFor } from '../helpers';
 
 /**
  * Operations across real processes (ADR 022): two app processes share one rate-limit budget
@@ -104,12 +105,15 @@ describe('rate limits and the login throttle across two app processes', () => {
     const replaced = await fetch(`${a.url}/api/health`, { headers: { 'x-request-id': 'bad id\twith spaces' } });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
-    const lines = a
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const traceLines = lines.filter((l) => l.requestId === 'ops-trace-42');
+    // The log line reaches this process through a pipe, and is written once the answer has gone: wait for it.
+    const traceLinesNow = () =>
+      a
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.requestId === 'ops-trace-42');
+    const traceLines = await waitFor(async () => traceLinesNow(), (found) => found.length >= 1);
     // One line per request, on completion (ADR 023), with the request and its answer.
     expect(traceLines.map((l) => l.msg)).toEqual(['request completed']);
     expect(traceLines[0]).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
