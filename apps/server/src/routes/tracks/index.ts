@@ -2,11 +2,11 @@ import net from 'node:net';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import rangeParser from 'range-parser';
 import { idParamSchema, idString, line, pageQuerySchema, setTranscriptionSchema } from '@members-only/shared';
 import { tooLarge, type TrackService } from '../../services/track.service';
 import { presentJob, presentTrack } from '../../presenters/track.presenter';
 import { requireActor } from '../../plugins/authorization';
+import { sendPrivateAudio } from '../file-response';
 import { AppError, badRequest } from '../../errors';
 
 const trackIdParams = z.object({ id: idString('Invalid track ID') });
@@ -61,10 +61,6 @@ function isMalformedMultipart(error: unknown): boolean {
   return /multipart|unexpected end of|part header|boundary|malformed/i.test(error.message);
 }
 
-/** RFC 8187 ext-value: encodeURIComponent leaves ' ( ) * unescaped, which the header format forbids. */
-const rfc8187 = (name: string) =>
-  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
 export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads: UploadLimits }> = async (app, { tracks, uploads }) => {
   const guardUpload = uploadGuard(uploads);
   app.post('/api/tracks/upload', { config: { access: 'user' }, onRequest: guardUpload }, async (request, reply) => {
@@ -114,23 +110,6 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads:
   app.get('/uploads/tracks/:filename', { config: { access: 'user' }, schema: { params: z.object({ filename: line('File name').max(300) }) } }, async (request, reply) => {
     const actor = requireActor(request);
     const audio = await tracks.audioFor(actor, request.params.filename);
-    reply.header('content-type', audio.track.mime_type);
-    reply.header('accept-ranges', 'bytes');
-    reply.header('cache-control', 'private, no-cache');
-    reply.header('content-disposition', `inline; filename*=UTF-8''${rfc8187(audio.track.original_name)}`);
-    const header = request.headers.range;
-    const ranges = header ? rangeParser(audio.size, header, { combine: true }) : -2;
-    if (ranges === -1) {
-      throw new AppError(416, 'Requested range not satisfiable', 'range_not_satisfiable', undefined, { 'content-range': `bytes */${audio.size}` });
-    }
-    if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) {
-      reply.header('content-length', String(audio.size));
-      return reply.send(audio.read());
-    }
-    const [{ start, end }] = ranges as unknown as [{ start: number; end: number }];
-    reply.status(206);
-    reply.header('content-range', `bytes ${start}-${end}/${audio.size}`);
-    reply.header('content-length', String(end - start + 1));
-    return reply.send(audio.read({ start, end }));
+    return sendPrivateAudio(request, reply, { contentType: audio.track.mime_type, fileName: audio.track.original_name, size: audio.size, read: audio.read });
   });
 };
