@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, waitFor, type TestDatabase } from '../../test/helpers';
-import { inTransaction } from '../db/index';
+import { inTransaction, openDatabase, type Db } from '../db/index';
 import { createJobRepository, type JobRepository } from './job.repository';
 import { createJobBackend, type JobBackend, type JobRunner } from './backend';
 import { PermanentJobError, type JobProcessor } from './worker';
@@ -134,6 +134,37 @@ describe.each(dialects)('job queue backend on %s', (dialect) => {
     release();
     await stopping;
     expect(await row(job.id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it.each([1, 2, 3])('starts from eight processes at once on a fresh database, and a job still runs once (round %i)', async () => {
+    // Each backend here has its own connection pool, like a separate app or worker process; the
+    // race (two creating the queue at once) does not happen every time, hence three rounds.
+    const fresh = await createTestDatabase(dialect);
+    const started: JobBackend[] = [];
+    const pools: Db[] = [];
+    let runner: JobRunner | undefined;
+    try {
+      const starting = Array.from({ length: 8 }, () => {
+        const db = dialect === 'postgres' ? openDatabase({ databaseUrl: fresh.location, sqliteFile: '' }) : fresh.db;
+        if (db !== fresh.db) pools.push(db);
+        const b = createJobBackend(db, createJobRepository(db.kysely), { leaseSeconds: 1, timeoutSeconds: 30, retryDelaySeconds: 0 });
+        return b.start().then(() => void started.push(b));
+      });
+      await Promise.all(starting);
+      expect(started).toHaveLength(8);
+      const freshJobs = createJobRepository(fresh.db.kysely);
+      let runs = 0;
+      runner = started[0]!.createWorker({ processors: { 'track.analyze': { run: async () => void runs++ } }, concurrency: 1 });
+      await runner.start();
+      const job = await started[1]!.queue.enqueue('track.analyze', { trackId: 11 });
+      await waitFor(() => freshJobs.findById(job.id), (j) => j?.status === 'done', 15_000);
+      expect(runs).toBe(1);
+    } finally {
+      await runner?.stop();
+      await Promise.all(started.map((b) => b.stop()));
+      await Promise.all(pools.map((db) => db.close()));
+      await fresh.drop();
+    }
   });
 
   it('a stopping worker hands its interrupted job back, and another worker finishes it', async () => {

@@ -15,6 +15,8 @@ export const PG_BOSS_QUEUE = 'members-only-jobs';
 /** Deliveries beyond a job's attempts, for runs whose worker died before it could say how it went. */
 const SPARE_DELIVERIES = 2;
 const PROGRESS_WRITE_MS = 250;
+/** PostgreSQL's SQLSTATE for a transaction it ended to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
 
 export interface PgBossJobsSettings {
   /** The longest one run may take (pg-boss's expiry): it is then stopped, and a dead worker's job runs again. */
@@ -211,7 +213,19 @@ export function createPgBossJobs(db: Kysely<Database>, settings: PgBossJobsSetti
     /** Installs or upgrades pg-boss's schema (in its own `pgboss` schema) and the queue. */
     async start() {
       await boss.start();
-      await boss.createQueue(PG_BOSS_QUEUE, { name: PG_BOSS_QUEUE, policy: 'standard' });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          if (await boss.getQueue(PG_BOSS_QUEUE)) return;
+          await boss.createQueue(PG_BOSS_QUEUE, { name: PG_BOSS_QUEUE, policy: 'standard' });
+          return;
+        } catch (error) {
+          // Processes that start together on a fresh database each try to create the queue: the
+          // library's create (insert the queue row, then a foreign key to it) can deadlock with
+          // another's. PostgreSQL ends one of them, which then finds the queue the other made.
+          if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
     },
     async stop() {
       await boss.stop({ graceful: false, close: false, wait: true });
