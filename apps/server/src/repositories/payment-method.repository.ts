@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, PaymentMethodRow } from '../db/types';
-import { flag, nowIso } from '../db/index';
+import { flag, lockKeys, nowIso } from '../db/index';
 
 export type NewPaymentMethod = Omit<PaymentMethodRow, 'id' | 'created_at' | 'updated_at' | 'is_default'> & { is_default: boolean };
 
@@ -31,6 +31,13 @@ export function createPaymentMethodRepository(db: Kysely<Database>) {
       const row = await db.selectFrom('payment_methods').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
       return Number(row.n);
     },
+
+    /**
+     * Holds the user's payout methods until the unit of work ends (PostgreSQL; SQLite runs one
+     * write transaction at a time): take it first in any change that may move the default, so two
+     * at once cannot both clear and set it and break the one-default index.
+     */
+    lockUser: (userId: number) => lockKeys(db, [`payment_methods:user:${userId}`]),
 
     /** Clears the user's default: call first, inside the unit of work that sets the new one. */
     async clearDefault(userId: number) {

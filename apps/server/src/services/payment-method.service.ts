@@ -2,7 +2,6 @@ import { describePaymentMethod, lastFour, type CreatePaymentMethod, type Payment
 import type { PaymentMethodRepository } from '../repositories/payment-method.repository';
 import type { UnitOfWork } from '../repositories/index';
 import type { PaymentMethodRow } from '../db/types';
-import { isUniqueViolation } from '../db/index';
 import type { PaymentDataCipher } from '../crypto/payment-data';
 import { authorize, type Actor } from '../policies/index';
 
@@ -39,78 +38,68 @@ export function createPaymentMethodService(deps: { paymentMethods: PaymentMethod
       const secret: PaymentSecret = { number: input.accountNumber, ...(input.routingNumber ? { routingNumber: input.routingNumber } : {}) };
       const encrypted = cipher.encrypt(JSON.stringify(secret), actor.id);
       const card = input.type === 'card';
-      // Two methods added at once (the first two of a user, or two marked default) both decide to
-      // be the default; on PostgreSQL the second insert then breaks the one-default index. Found by
-      // the load suite: run again, when the other one is committed and visible.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await insertOnce();
-        } catch (error) {
-          // PostgreSQL may also pick one of two such transactions as a deadlock victim (40P01).
-          const retry = isUniqueViolation(error) || (error as { code?: string })?.code === '40P01';
-          if (attempt >= 8 || !retry) throw error;
-        }
-      }
-      function insertOnce() {
-        return uow.run(async (r) => {
-          const first = (await r.paymentMethods.countForUser(actor.id)) === 0;
-          const isDefault = input.isDefault || first;
-          if (isDefault) await r.paymentMethods.clearDefault(actor.id);
-          const row = await r.paymentMethods.insert({
-            user_id: actor.id,
-            type: input.type,
-            account_type: card ? null : (input.accountType ?? null),
-            account_name: input.accountName,
-            bank_name: input.bankName,
-            last4: lastFour(input.accountNumber),
-            secret: encrypted,
-            key_id: cipher.keyId,
-            expiry_date: card ? (input.expiryDate ?? null) : null,
-            card_type: card ? (input.cardType ?? detectCardType(input.accountNumber)) : null,
-            is_default: isDefault,
-          });
-          await r.payoutAudit.record({
-            actorId: actor.id,
-            subjectUserId: actor.id,
-            action: 'payment_method.created',
-            entity: 'payment_method',
-            entityId: row.id,
-            detail: { method: describeRow(row), isDefault },
-          });
-          return row;
+      return uow.run(async (r) => {
+        await r.paymentMethods.lockUser(actor.id);
+        const first = (await r.paymentMethods.countForUser(actor.id)) === 0;
+        const isDefault = input.isDefault || first;
+        if (isDefault) await r.paymentMethods.clearDefault(actor.id);
+        const row = await r.paymentMethods.insert({
+          user_id: actor.id,
+          type: input.type,
+          account_type: card ? null : (input.accountType ?? null),
+          account_name: input.accountName,
+          bank_name: input.bankName,
+          last4: lastFour(input.accountNumber),
+          secret: encrypted,
+          key_id: cipher.keyId,
+          expiry_date: card ? (input.expiryDate ?? null) : null,
+          card_type: card ? (input.cardType ?? detectCardType(input.accountNumber)) : null,
+          is_default: isDefault,
         });
-      }
-    },
-
-    async setDefault(actor: Actor, id: number): Promise<PaymentMethodRow> {
-      const method = authorize(actor, 'update', 'paymentMethod', await paymentMethods.findById(id));
-      await uow.run(async (r) => {
-        await r.paymentMethods.clearDefault(actor.id);
-        await r.paymentMethods.setDefault(method.id);
         await r.payoutAudit.record({
           actorId: actor.id,
           subjectUserId: actor.id,
+          action: 'payment_method.created',
+          entity: 'payment_method',
+          entityId: row.id,
+          detail: { method: describeRow(row), isDefault },
+        });
+        return row;
+      });
+    },
+
+    async setDefault(actor: Actor, id: number): Promise<PaymentMethodRow> {
+      return uow.run(async (r) => {
+        await r.paymentMethods.lockUser(actor.id);
+        // Read under the lock: a method deleted a moment ago is 404, not a default of nothing.
+        const method = authorize(actor, 'update', 'paymentMethod', await r.paymentMethods.findById(id));
+        await r.paymentMethods.clearDefault(method.user_id);
+        await r.paymentMethods.setDefault(method.id);
+        await r.payoutAudit.record({
+          actorId: actor.id,
+          subjectUserId: method.user_id,
           action: 'payment_method.made_default',
           entity: 'payment_method',
           entityId: method.id,
           detail: { method: describeRow(method) },
         });
+        return { ...method, is_default: 1 };
       });
-      return { ...method, is_default: 1 };
     },
 
     async delete(actor: Actor, id: number): Promise<void> {
-      const method = authorize(actor, 'delete', 'paymentMethod', await paymentMethods.findById(id));
       await uow.run(async (r) => {
+        await r.paymentMethods.lockUser(actor.id);
+        const method = authorize(actor, 'delete', 'paymentMethod', await r.paymentMethods.findById(id));
         await r.paymentMethods.delete(method.id);
         let newDefault: PaymentMethodRow | undefined;
         if (method.is_default) {
-          newDefault = (await r.paymentMethods.listForUser(actor.id))[0];
+          newDefault = (await r.paymentMethods.listForUser(method.user_id))[0];
           if (newDefault) await r.paymentMethods.setDefault(newDefault.id);
         }
         await r.payoutAudit.record({
           actorId: actor.id,
-          subjectUserId: actor.id,
+          subjectUserId: method.user_id,
           action: 'payment_method.deleted',
           entity: 'payment_method',
           entityId: method.id,

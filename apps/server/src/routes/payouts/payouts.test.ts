@@ -58,6 +58,22 @@ describe.each(dialects)('payout methods on %s', (dialect) => {
     expect(methods.filter((m) => m.isDefault)).toHaveLength(1);
   });
 
+  it('makes, deletes and adds methods at the same time and keeps exactly one default', async () => {
+    const dave = await registerUser(t.app);
+    const made: PaymentMethod[] = [];
+    for (let i = 0; i < 6; i++) made.push(paymentMethodSchema.parse((await add(dave.cookie, card({ isDefault: false }))).json()));
+    const answers = await Promise.all([
+      ...made.slice(0, 4).map((m) => t.app.inject({ method: 'POST', url: `/api/payment-methods/${m.id}/default`, headers: { cookie: dave.cookie } })),
+      ...made.slice(4).map((m) => t.app.inject({ method: 'DELETE', url: `/api/payment-methods/${m.id}`, headers: { cookie: dave.cookie } })),
+      add(dave.cookie, card({ isDefault: true })),
+      add(dave.cookie, card({ isDefault: false })),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 204, 204, 201, 201]);
+    const methods = await list(dave.cookie);
+    expect(methods).toHaveLength(6);
+    expect(methods.filter((m) => m.isDefault)).toHaveLength(1);
+  });
+
   it('stores the number encrypted: the row holds only the last 4 in clear, and decrypts with the key alone', async () => {
     const res = await add(alice.cookie, bank());
     expect(res.statusCode).toBe(201);
