@@ -30,13 +30,19 @@ function prerenderAuth(): Plugin {
         const { renderAuthPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderAuthPage: () => { title: string; html: string } };
         const { title, html } = renderAuthPage();
         const built = fs.readFileSync(path.join(outDir, 'auth.html'), 'utf8');
+        // What the app's first load fetches that this page does not: the page prefetches it once
+        // loaded (src/auth-main.tsx), so that signing in, a full navigation to the app, finds it cached.
+        const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const appAssets = [...index.matchAll(/<(?:script|link)[^>]*\b(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)]
+          .map((m) => m[1])
+          .filter((file) => !built.includes(`"${file}"`));
         const page = built
           // The page paints without its script: the script loads after the stylesheet, not before it.
           .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
           .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
           .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
           // Chromium paints nothing before the whole page is parsed (no half-built card that then grows).
-          .replace('</head>', '  <link rel="expect" href="#prerendered-end" blocking="render">\n  </head>')
+          .replace('</head>', `  <link rel="expect" href="#prerendered-end" blocking="render">\n    <meta name="app-assets" content="${appAssets.join(' ')}">\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root" inert>${html}</div><span id="prerendered-end" hidden></span>`);
         if (page === built || !page.includes('<div id="root" inert>')) throw new Error('prerender-auth: no <div id="root"></div> in auth.html');
         fs.writeFileSync(path.join(outDir, 'auth.html'), page);

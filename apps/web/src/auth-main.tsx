@@ -23,6 +23,22 @@ getUser().then(
   () => undefined,
 );
 
+// Signing in leads to the app by a full navigation: once this page has loaded and the browser is
+// idle, the app's first-load files (listed by the build) are fetched into the cache, not run.
+function prefetchApp() {
+  const assets = document.querySelector<HTMLMetaElement>('meta[name="app-assets"]')?.content.split(' ') ?? [];
+  for (const href of assets.filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
+}
+const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(prefetchApp, { timeout: 5000 }) : window.setTimeout(prefetchApp, 1000));
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
