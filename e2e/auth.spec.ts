@@ -110,3 +110,18 @@ test('anonymous visitors to protected pages go to /auth', async ({ page }) => {
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   }
 });
+
+test('signing in on a freshly opened /auth lands on home with the welcome toast', async ({ page, user }) => {
+  // /auth opened as a document is the sign-in page's own entry; signing in there leads to the app
+  // by a full navigation, and the app shows the toast the sign-in page handed over.
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/');
+  await expectToast(page, 'Login successful', `Welcome back, ${user.username}!`);
+  await expect(sidebar(page).getByText(user.username, { exact: true })).toBeVisible();
+  // Once only: the app took the handed-over toast, so a reload has none to show.
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+});

@@ -18,13 +18,14 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
     );
     fs.writeFileSync(
       path.join(distDir, 'auth.html'),
-      '<!doctype html><head><title>Sign in</title><script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js"></head><div id="root"><div inert><form aria-label="Login"></form></div></div>',
+      '<!doctype html><head><title>Sign in</title><script type="module" fetchpriority="low" crossorigin src="/assets/auth-1.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js"></head><div id="root" inert><form aria-label="Login"></form></div>',
     );
     fs.mkdirSync(path.join(distDir, '.vite'));
     fs.writeFileSync(
       path.join(distDir, '.vite', 'manifest.json'),
       JSON.stringify({
-        'src/features/auth/pages/auth-page.tsx': { file: 'assets/auth-page-1.js', imports: ['_tabs.js', '_react.js'] },
+        // The /auth document's own entry (apps/web/auth.html); the build lists its static imports.
+        'auth.html': { file: 'assets/auth-1.js', isEntry: true, imports: ['_tabs.js', '_react.js'] },
         '_tabs.js': { file: 'assets/tabs-1.js', imports: ['_react.js'] },
         '_react.js': { file: 'assets/react-1.js' },
       }),
@@ -118,26 +119,27 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
   });
 
   describe('the web app', () => {
-    it.each(['/', '/lyrics/12', '/auth?success=true', '/no-such-page'])('serves index.html (or its prerendered twin) for the client route %s', async (url) => {
+    it.each(['/', '/lyrics/12', '/auth?success=true', '/no-such-page'])('serves index.html (or the sign-in page’s own document) for the client route %s', async (url) => {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<div id="root"');
       expect(res.headers['cache-control']).toBe('no-cache');
     });
 
-    it('sends the prerendered sign-in page, preloading its own chunks that the page does not already load', async () => {
+    it('sends the sign-in page’s own prerendered document, preloading its chunks that the page does not already load', async () => {
       for (const url of ['/auth', '/auth/', '/auth?success=true']) {
         const res = await t.app.inject({ url });
         expect(res.statusCode).toBe(200);
         expect(res.headers['cache-control']).toBe('no-cache');
-        expect(res.body).toContain('<div inert><form aria-label="Login"></form></div>');
-        expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/auth-page-1.js">');
+        expect(res.body).toContain('<div id="root" inert><form aria-label="Login"></form></div>');
         expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/tabs-1.js">');
+        expect(res.body.match(/auth-1\.js/g)).toHaveLength(1);
         expect(res.body.match(/react-1\.js/g)).toHaveLength(1);
       }
       const home = await t.app.inject({ url: '/' });
-      expect(home.body).not.toContain('auth-page-1.js');
+      expect(home.body).not.toContain('auth-1.js');
+      expect(home.body).not.toContain('tabs-1.js');
       expect(home.body).toContain('<div id="root"></div>');
     });
 

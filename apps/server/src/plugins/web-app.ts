@@ -10,11 +10,13 @@ import { declareScopeAccess } from './authorization';
  * links work. API and upload paths always get JSON 404s.
  */
 /**
- * Pages whose HTML preloads their own chunk, by path: the source module the build manifest names
- * it by, and the page's own HTML file when the build prerenders it (apps/web/vite.config.ts).
+ * Pages whose HTML preloads their own chunks, by path: the entry the build manifest names them by
+ * (a source module, or a page's own HTML entry), and the page's own HTML file when the build has
+ * one. /auth is its own document (apps/web/auth.html, prerendered; ADR 026): Vite already lists
+ * its entry's static imports in it, and this adds any it does not.
  */
 const PRELOADED_PAGES: Record<string, { module: string; html?: string }> = {
-  '/auth': { module: 'src/features/auth/pages/auth-page.tsx', html: 'auth.html' },
+  '/auth': { module: 'auth.html', html: 'auth.html' },
 };
 
 interface ManifestChunk {

@@ -54,3 +54,35 @@ export function useToast() {
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return { toasts: current, toast, dismiss: dismissToast };
 }
+
+const HANDED_OVER_KEY = 'members-only.toast';
+
+/**
+ * Keeps the toast on screen (or `options`) for the next document of this tab, which shows it with
+ * `showHandedOverToast`: the /auth document leaves for the app by a full navigation (ADR 026).
+ */
+export function handOverToast(options?: ToastOptions): void {
+  const open = toasts.find((t) => t.open);
+  const kept = options ?? (open ? { title: open.title, description: open.description, variant: open.variant, duration: open.duration } : undefined);
+  if (!kept) return;
+  try {
+    window.sessionStorage.setItem(HANDED_OVER_KEY, JSON.stringify(kept));
+  } catch {
+    // Storage blocked: the next page shows no toast.
+  }
+}
+
+/** Shows (once) a toast the previous document of this tab handed over. */
+export function showHandedOverToast(): void {
+  let kept: ToastOptions | undefined;
+  try {
+    const raw = window.sessionStorage.getItem(HANDED_OVER_KEY);
+    if (raw === null) return;
+    window.sessionStorage.removeItem(HANDED_OVER_KEY);
+    const value: unknown = JSON.parse(raw);
+    if (typeof value === 'object' && value !== null && typeof (value as ToastOptions).title === 'string') kept = value as ToastOptions;
+  } catch {
+    return;
+  }
+  if (kept) toast(kept);
+}

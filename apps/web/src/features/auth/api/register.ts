@@ -1,11 +1,9 @@
-import type { registerSchema } from '@members-only/shared/auth';
+import type { registerSchema, User } from '@members-only/shared/auth';
 import { APP_NAME } from '@members-only/shared/constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage, sendJson } from '@/lib/api-client';
-import { loadUserSchema } from './get-user';
-import { replaceSession } from './session-cache';
+import type { ToastOptions } from '@/components/ui/use-toast';
+import { sendJson } from '@/lib/api-client';
+import { loadUserSchema } from './fetch-user';
 
 /** What POST /api/register accepts (phoneNumber may be left out). */
 export type RegisterRequest = z.input<typeof registerSchema>;
@@ -15,20 +13,7 @@ export function register(input: RegisterRequest) {
   return sendJson('POST', '/api/register', input, loadUserSchema);
 }
 
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: register,
-    onSuccess: (user) => {
-      replaceSession(queryClient, user);
-      toast({
-        title: 'Registration successful',
-        description: `Welcome to ${APP_NAME}, ${user.username}!`,
-        variant: 'success',
-      });
-    },
-    onError: (error) => {
-      toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
-    },
-  });
+/** The toast after registering (spec §4), shown by whatever page the visitor lands on. */
+export function registerSuccessToast(user: User): ToastOptions {
+  return { title: 'Registration successful', description: `Welcome to ${APP_NAME}, ${user.username}!`, variant: 'success' };
 }

@@ -1,26 +1,40 @@
+import type { User } from '@members-only/shared/auth';
 import { checkLoginForm } from '@members-only/shared/auth-forms';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useLogin } from '../api/login';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { login, loginSuccessToast } from '../api/login';
 import { applyFieldErrors } from './apply-field-errors';
+import type { OnSignedIn } from './auth-screen';
 import { checkResolver } from './check-resolver';
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const login = useLogin();
+export function LoginForm({ onSuccess }: { onSuccess: OnSignedIn }) {
+  // Stays pending once signed in: the page is on its way out (a navigation or a new document).
+  const [pending, setPending] = useState(false);
   const form = useForm({
     resolver: checkResolver(checkLoginForm),
     defaultValues: { username: '', password: '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => {
-    login.mutate(values, {
-      onSuccess,
-      onError: (error) => applyFieldErrors(error, ['username', 'password'], form.setError),
-    });
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (pending) return;
+    setPending(true);
+    let user: User;
+    try {
+      user = await login(values);
+    } catch (error) {
+      setPending(false);
+      toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+      applyFieldErrors(error, ['username', 'password'], form.setError);
+      return;
+    }
+    onSuccess(user, loginSuccessToast(user));
   });
 
   return (
@@ -31,8 +45,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         {(aria) => <Input {...aria} type="password" autoComplete="current-password" {...form.register('password')} />}
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.isPending}>
-        {login.isPending ? (
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
+        {pending ? (
           <>
             <Spinner /> Logging in...
           </>

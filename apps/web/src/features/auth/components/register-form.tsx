@@ -1,28 +1,42 @@
+import type { User } from '@members-only/shared/auth';
 import { checkRegisterForm } from '@members-only/shared/auth-forms';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useRegister } from '../api/register';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { register, registerSuccessToast } from '../api/register';
 import { applyFieldErrors } from './apply-field-errors';
+import type { OnSignedIn } from './auth-screen';
 import { checkResolver } from './check-resolver';
 
-export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
-  const registerUser = useRegister();
+export function RegisterForm({ onSuccess }: { onSuccess: OnSignedIn }) {
+  // Stays pending once registered: the page is on its way out (a navigation or a new document).
+  const [pending, setPending] = useState(false);
   const form = useForm({
     resolver: checkResolver(checkRegisterForm),
     defaultValues: { username: '', email: '', phoneNumber: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, phoneNumber, ...rest }) => {
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, phoneNumber, ...rest }) => {
+    if (pending) return;
     // confirmPassword never leaves the browser; an empty phone number is left out.
     const input = phoneNumber ? { ...rest, phoneNumber } : rest;
-    registerUser.mutate(input, {
-      onSuccess,
-      onError: (error) => applyFieldErrors(error, ['username', 'email', 'phoneNumber', 'password'], form.setError),
-    });
+    setPending(true);
+    let user: User;
+    try {
+      user = await register(input);
+    } catch (error) {
+      setPending(false);
+      toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
+      applyFieldErrors(error, ['username', 'email', 'phoneNumber', 'password'], form.setError);
+      return;
+    }
+    onSuccess(user, registerSuccessToast(user));
   });
 
   return (
@@ -42,8 +56,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       <FormField id="register-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
         {(aria) => <Input {...aria} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />}
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={registerUser.isPending}>
-        {registerUser.isPending ? (
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
+        {pending ? (
           <>
             <Spinner /> Creating account...
           </>
