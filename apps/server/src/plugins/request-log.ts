@@ -13,7 +13,8 @@ import pino, { type Logger } from 'pino';
  * can occur, and pino's redaction cost ~10 µs a line, a tenth of a small request's CPU time. It is
  * made on first use with the root logger's level, serializers and destination, so the line is the
  * same, byte for byte, as the redacting logger wrote it. Every other line (errors included) keeps
- * the redaction.
+ * the redaction. Should the `req` or `res` serializers ever include headers or a body, this line
+ * must go back through the redacting logger.
  */
 export class OneLinePerRequest extends LogController {
   #lines: Logger | undefined;
