@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import {
+  cpuMicros,
   createPgDatabase,
   ensureBuilt,
   freePort,
@@ -40,11 +41,15 @@ interface Measure {
   rps: number;
   p99: number;
   errors: number;
+  /** CPU time the serving process used per answered request, in microseconds (less noisy than req/s on a shared machine). */
+  cpuUs: number;
 }
 
-async function drive(url: string, headers: Record<string, string> = {}, durationSec = settings.durationSec): Promise<Measure> {
+async function drive(url: string, headers: Record<string, string> = {}, durationSec = settings.durationSec, pid?: number): Promise<Measure> {
+  const cpu0 = pid ? cpuMicros(pid) : 0;
   const r = await autocannon({ url, connections: settings.connections, duration: durationSec, headers });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  const cpuUs = pid && r.requests.total > 0 ? (cpuMicros(pid) - cpu0) / r.requests.total : NaN;
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpuUs };
 }
 
 export interface HttpFigures {
@@ -54,9 +59,11 @@ export interface HttpFigures {
   p99: number;
   rawRps: number;
   ratio: number;
+  cpuUs: number;
+  rawCpuUs: number;
 }
 
-async function benchDialect(dialect: 'sqlite' | 'postgres', rawUrl: string): Promise<HttpFigures[]> {
+async function benchDialect(dialect: 'sqlite' | 'postgres', rawUrl: string, rawPid: number): Promise<HttpFigures[]> {
   const database = dialect === 'postgres' ? await createPgDatabase() : null;
   if (dialect === 'postgres' && !database) return [];
   const app = await startApp(database ? { DATABASE_URL: database.url } : {});
@@ -86,12 +93,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', rawUrl: string): Pro
       for (const r of routes) {
         // The bare server right before each route: on a shared machine the load changes within a
         // round, and a ratio is only as good as the two measures being taken under the same load.
-        const raw = await drive(rawUrl);
-        console.log(`  [${dialect} round ${round}] raw node:http ${raw.rps.toFixed(0)} req/s, p99 ${raw.p99} ms`);
-        const m = await drive(r.url, { cookie });
+        const raw = await drive(rawUrl, {}, settings.durationSec, rawPid);
+        console.log(`  [${dialect} round ${round}] raw node:http ${raw.rps.toFixed(0)} req/s, p99 ${raw.p99} ms, ${raw.cpuUs.toFixed(1)} µs CPU/request`);
+        const m = await drive(r.url, { cookie }, settings.durationSec, app.pid);
         if (m.errors) throw new Error(`${r.route}: ${m.errors} errors or non-2xx answers`);
         rows.push({ route: r.route, m, raw });
-        console.log(`  [${dialect} round ${round}] ${r.route} ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${(m.rps / raw.rps).toFixed(3)}x raw`);
+        console.log(`  [${dialect} round ${round}] ${r.route} ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${(m.rps / raw.rps).toFixed(3)}x raw, ${m.cpuUs.toFixed(1)} µs CPU/request`);
       }
     }
     return routes.map(({ route }) => {
@@ -103,6 +110,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', rawUrl: string): Pro
         p99: median(mine.map((r) => r.m.p99)),
         rawRps: median(mine.map((r) => r.raw.rps)),
         ratio: median(mine.map((r) => r.m.rps / r.raw.rps)),
+        cpuUs: median(mine.map((r) => r.m.cpuUs)),
+        rawCpuUs: median(mine.map((r) => r.raw.cpuUs)),
       };
     });
   } finally {
@@ -121,8 +130,8 @@ export async function runHttpBench(): Promise<HttpFigures[]> {
   const figures: HttpFigures[] = [];
   try {
     await waitFor200(rawUrl, performance.now(), 10_000, raw);
-    figures.push(...(await benchDialect('sqlite', rawUrl)));
-    if (process.env.TEST_DATABASE_URL) figures.push(...(await benchDialect('postgres', rawUrl)));
+    figures.push(...(await benchDialect('sqlite', rawUrl, raw.pid!)));
+    if (process.env.TEST_DATABASE_URL) figures.push(...(await benchDialect('postgres', rawUrl, raw.pid!)));
     else console.log('  (PostgreSQL skipped: TEST_DATABASE_URL is not set)');
   } finally {
     raw.kill('SIGTERM');
@@ -136,6 +145,8 @@ export async function runHttpBench(): Promise<HttpFigures[]> {
       'p99 ms': f.p99,
       'raw req/s': Math.round(f.rawRps),
       'ratio to raw': Number(f.ratio.toFixed(3)),
+      'µs CPU/req': Number(f.cpuUs.toFixed(1)),
+      'raw µs CPU/req': Number(f.rawCpuUs.toFixed(1)),
     })),
   );
   return figures;

@@ -85,15 +85,15 @@ export interface RunningServer {
 
 /**
  * Starts the app (NODE_ENV=production, SQLite in a fresh folder unless DATABASE_URL is given);
- * `nodeArgs` go to node before the script (e.g. --cpu-prof).
+ * `nodeArgs` go to node before the script (e.g. --cpu-prof); `root` is the checkout to run.
  */
-export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer> {
+export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = [], root = APP_ROOT): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-bench-'));
   let stderr = '';
   const t0 = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, ...serverArgs], {
-    cwd: APP_ROOT,
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
@@ -154,6 +154,17 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
+
+/** CPU time (user + system) a process has used so far, in microseconds (Linux: /proc/<pid>/stat). */
+export function cpuMicros(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start at ") ".
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1e6) / CLOCK_TICKS;
+}
+/** USER_HZ: 100 on Linux for every architecture Node runs on. */
+const CLOCK_TICKS = 100;
 
 /** Resets VmHWM to the current RSS (Linux: writing 5 to clear_refs). Returns false when not allowed. */
 export function resetPeak(pid: number): boolean {

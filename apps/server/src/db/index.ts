@@ -10,6 +10,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type Compilable,
   type CompiledQuery,
   type DatabaseConnection,
   type Dialect as KyselyDialect,
@@ -255,6 +256,33 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
+}
+
+/**
+ * A hot query built and compiled by Kysely once, then run with each call's parameters: building
+ * and compiling a query costs more than running it does on SQLite. `build` is called once, with a
+ * placeholder standing for each parameter; each placeholder must reach the query as a bound value
+ * (a `where`, `limit` or `offset` value, not an identifier or raw SQL), which is checked then.
+ * The compiled query depends only on the dialect, so it is kept per Kysely instance.
+ */
+export function compileOnce<P extends Record<string, unknown>, R>(build: (db: Kysely<Database>, params: P) => Compilable<R>, names: readonly (keyof P)[]) {
+  const compiled = new WeakMap<Kysely<Database>, { query: CompiledQuery<R>; slots: ({ name: keyof P } | { value: unknown })[] }>();
+  const prepare = (db: Kysely<Database>) => {
+    const placeholders = new Map<unknown, keyof P>(names.map((name) => [{ placeholder: name }, name]));
+    const params = Object.fromEntries([...placeholders].map(([placeholder, name]) => [name, placeholder])) as P;
+    const query = build(db, params).compile();
+    const slots = query.parameters.map((value) => (placeholders.has(value) ? { name: placeholders.get(value)! } : { value }));
+    const missing = names.filter((name) => !slots.some((slot) => 'name' in slot && slot.name === name));
+    if (missing.length > 0) throw new Error(`compileOnce: ${missing.join(', ')} did not become bound parameters`);
+    const entry = { query, slots };
+    compiled.set(db, entry);
+    return entry;
+  };
+  return async (db: Kysely<Database>, params: P): Promise<R[]> => {
+    const { query, slots } = compiled.get(db) ?? prepare(db);
+    const parameters = slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
+    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+  };
 }
 
 /** One trivial query: resolves when the database answers (the admin page's check). */

@@ -67,38 +67,54 @@ export const authorizationPlugin = fp<{ auth: AuthService; sessionCache: Session
     if (missing.length > 0) throw new Error(`Routes without a declared access: ${missing.join(', ')}`);
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Callback-style: a session from the cache is resolved without a promise or a microtask (ADR 025).
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
     // No route matched (the not-found handler) or a public file: no session needed.
-    if (access === undefined || access === 'public') return;
-    await resolveSession(request, auth, sessionCache);
-    if (access === 'user' && !request.user) throw unauthorized();
-    if (access === 'admin') {
-      if (!request.user) throw unauthorized();
-      if (!request.user.is_admin) throw forbidden('Only admins can do that.');
-    }
+    if (access === undefined || access === 'public') return done();
+    const pending = resolveSession(request, auth, sessionCache);
+    if (pending === undefined) return done(refusal(request, access));
+    pending.then(() => done(refusal(request, access)), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Answers that depend on who asked are never stored by browsers or proxies.
     if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     // HSTS only means something over HTTPS; over plain HTTP it would be ignored or, behind a
     // misconfigured proxy, pin a host that does not serve HTTPS.
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
-    return payload;
+    done(null, payload);
   });
 });
 
-async function resolveSession(request: FastifyRequest, auth: AuthService, cache: SessionCache) {
+/** Why the request may not go on, once its user is known; undefined when it may. */
+function refusal(request: FastifyRequest, access: Access): Error | undefined {
+  if (access === 'user' && !request.user) return unauthorized();
+  if (access === 'admin') {
+    if (!request.user) return unauthorized();
+    if (!request.user.is_admin) return forbidden('Only admins can do that.');
+  }
+  return undefined;
+}
+
+/**
+ * Sets `request.user` and `request.sessionToken` from the session cookie. Undefined when that
+ * needed no lookup (no cookie, or the cache had it); otherwise a promise of the lookup.
+ */
+function resolveSession(request: FastifyRequest, auth: AuthService, cache: SessionCache): Promise<void> | undefined {
   const raw = request.cookies[SESSION_COOKIE];
-  if (!raw) return;
+  if (!raw) return undefined;
   // The same signed cookie resolved within the last second (plugins/session-cache.ts).
   const cached = cache.get(raw);
   if (cached) {
     request.sessionToken = cached.token;
     request.user = cached.user as UserRow;
-    return;
+    return undefined;
   }
+  return lookUpSession(request, raw, auth, cache);
+}
+
+async function lookUpSession(request: FastifyRequest, raw: string, auth: AuthService, cache: SessionCache) {
   const lookup = cache.begin();
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return;

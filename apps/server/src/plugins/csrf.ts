@@ -11,12 +11,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const csrfPlugin = fp<{ allowedOrigins: string[] }>(async (app, { allowedOrigins }) => {
   const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused.');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
+    if (request.headers['sec-fetch-site'] === 'cross-site') return done(forbidden('Cross-site request refused.'));
     const origin = request.headers.origin;
-    if (origin === undefined) return;
+    if (origin === undefined) return done();
     const own = `${request.protocol}://${request.host}`;
-    if (origin !== own && !allowed.has(origin)) throw forbidden('Cross-site request refused.');
+    if (origin !== own && !allowed.has(origin)) return done(forbidden('Cross-site request refused.'));
+    done();
   });
 });

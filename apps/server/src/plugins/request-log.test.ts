@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { OneLinePerRequest } from './request-log';
+import { loggerOptions } from './logging';
 
 function appWithLog(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -38,6 +39,23 @@ describe('request log', () => {
     const mine = lines.filter((l) => l.reqId !== undefined);
     expect(mine[0]).toMatchObject({ level: 20, msg: 'incoming request', req: { url: '/fails' } });
     expect(mine.find((l) => l.msg === 'request completed')).toMatchObject({ res: { statusCode: 500 }, req: { url: '/fails' } });
+    await app.close();
+  });
+
+  it('writes the completed line as the redacting logger did, and keeps redaction on every other line', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify(loggerOptions('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }));
+    app.get('/ok', async (request) => {
+      request.log.info({ headers: { cookie: 'mo_session=secret' }, password: 'hunter2' }, 'handler line');
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/ok?x=1', headers: { cookie: 'mo_session=secret', 'x-request-id': 'req-123' } });
+    const completed = lines.find((l) => l.msg === 'request completed')!;
+    expect(Object.keys(completed)).toEqual(['level', 'time', 'pid', 'hostname', 'requestId', 'req', 'res', 'responseTime', 'msg']);
+    expect(completed).toMatchObject({ level: 30, requestId: 'req-123', req: { method: 'GET', url: '/ok?x=1', host: 'localhost:80', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 } });
+    expect(JSON.stringify(completed)).not.toContain('secret');
+    const handler = lines.find((l) => l.msg === 'handler line')!;
+    expect(handler).toMatchObject({ requestId: 'req-123', headers: { cookie: '[redacted]' }, password: '[redacted]' });
     await app.close();
   });
 });

@@ -16,6 +16,11 @@ export function createConversationService(deps: { conversations: ConversationRep
       return conversations.listForUser(actor.id, { limit: query.limit, offset: query.offset, search: query.q || undefined });
     },
 
+    /** The actor's page of `list` as the JSON text the route sends, or undefined when the route must present the rows itself. */
+    listJson(actor: Actor, query: { limit: number; offset: number; q?: string }) {
+      return conversations.listForUserJson(actor.id, { limit: query.limit, offset: query.offset, search: query.q || undefined });
+    },
+
     async rename(actor: Actor, id: number, title: string) {
       authorize(actor, 'update', 'conversation', await conversations.findById(id));
       return conversations.rename(id, title);

@@ -13,8 +13,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
   app,
   { conversations },
 ) => {
-  app.get('/api/conversations', { config: { access: 'user' }, schema: { querystring: conversationListQuerySchema } }, async (request) => {
+  app.get('/api/conversations', { config: { access: 'user' }, schema: { querystring: conversationListQuerySchema } }, async (request, reply) => {
     const actor = requireActor(request);
+    // The database writes the list's JSON (presentConversation's shape, checked against it on both
+    // databases by conversation-list-json.test.ts): no row objects, no JSON.stringify (ADR 025).
+    const json = await conversations.listJson(actor, request.query);
+    if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json);
     const rows = await conversations.list(actor, request.query);
     return rows.map(presentConversation);
   });
