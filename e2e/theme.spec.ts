@@ -4,7 +4,8 @@ import { expect, sidebar, test } from './fixtures';
 const DARK_BACKGROUND = 'rgb(12, 10, 9)';
 const LIGHT_BACKGROUND = 'rgb(250, 250, 249)';
 
-const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+// Null until the body is parsed: right after a reload's commit the document may have none yet.
+const bodyBackground = (page: Page) => page.evaluate(() => (document.body ? getComputedStyle(document.body).backgroundColor : null));
 
 test('a chosen theme is on the page before the app’s script runs, and stays after a reload', async ({ page, user: _user }) => {
   await page.emulateMedia({ colorScheme: 'light' });
