@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMicros, createPgDatabase, median, ROOT, settings, signUp, startApp, type RunningServer } from './lib/server';
+import { cpuMicros, createPgDatabase, median, ROOT, seedConversations, settings, signUp, startApp, type RunningServer } from './lib/server';
 
 const before = path.resolve(process.argv[2] ?? '');
 const after = path.resolve(process.argv[3] ?? ROOT);
@@ -31,14 +31,7 @@ async function start(label: string, root: string): Promise<Side> {
   if (dialect === 'postgres' && !database) throw new Error('BENCH_DIALECT=postgres needs TEST_DATABASE_URL');
   const app = await startApp(database ? { DATABASE_URL: database.url } : {}, [], root);
   const cookie = await signUp(app.origin);
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${app.origin}/api/conversations`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: `Conversation ${i + 1}: verses, hooks and a release plan`, category: 'chat' }),
-    });
-    if (res.status !== 201) throw new Error(`${label}: create conversation answered ${res.status}`);
-  }
+  await seedConversations(app.origin, cookie);
   return { label, app, cookie, drop: database ? () => database.drop() : undefined };
 }
 

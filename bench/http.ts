@@ -23,6 +23,7 @@ import {
   median,
   serverLabel,
   settings,
+  seedConversations,
   signUp,
   startApp,
   waitFor200,
@@ -69,14 +70,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', rawUrl: string, rawP
   const app = await startApp(database ? { DATABASE_URL: database.url } : {});
   try {
     const cookie = await signUp(app.origin);
-    for (let i = 0; i < 20; i++) {
-      const res = await fetch(`${app.origin}/api/conversations`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Conversation ${i + 1}: verses, hooks and a release plan`, category: 'chat' }),
-      });
-      if (res.status !== 201) throw new Error(`create conversation answered ${res.status}`);
-    }
+    await seedConversations(app.origin, cookie);
     const list = (await (await fetch(`${app.origin}/api/conversations`, { headers: { cookie } })).json()) as unknown[];
     if (list.length !== 20) throw new Error(`expected 20 conversations, got ${list.length}`);
 

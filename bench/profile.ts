@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createPgDatabase, ensureBuilt, settings, signUp, startApp } from './lib/server';
+import { createPgDatabase, ensureBuilt, seedConversations, settings, signUp, startApp } from './lib/server';
 
 interface ProfileNode {
   id: number;
@@ -30,13 +30,7 @@ const app = await startApp({ ...(database ? { DATABASE_URL: database.url } : {})
 let result: Awaited<ReturnType<typeof autocannon>>;
 try {
   const cookie = await signUp(app.origin);
-  for (let i = 0; i < 20; i++) {
-    await fetch(`${app.origin}/api/conversations`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: `Conversation ${i + 1}: verses, hooks and a release plan`, category: 'chat' }),
-    });
-  }
+  await seedConversations(app.origin, cookie);
   const url = `${app.origin}/api/${route === 'user' ? 'user' : 'conversations'}`;
   result = await autocannon({ url, connections: settings.connections, duration: settings.durationSec, headers: { cookie } });
 } finally {

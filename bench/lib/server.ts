@@ -148,6 +148,18 @@ export async function signUp(origin: string): Promise<string> {
   return cookie;
 }
 
+/** Gives the signed-in artist `count` conversations: the list the HTTP benchmarks read. */
+export async function seedConversations(origin: string, cookie: string, count = 20): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${origin}/api/conversations`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `Conversation ${i + 1}: verses, hooks and a release plan`, category: 'chat' }),
+    });
+    if (res.status !== 201) throw new Error(`create conversation answered ${res.status}`);
+  }
+}
+
 /** VmRSS and VmHWM (peak RSS since start or the last resetPeak) of a process, in MiB. */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
