@@ -22,7 +22,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { Database } from './types';
-import { migrationProvider } from './migrations';
+import { CONVERSATIONS_CHANNEL, migrationProvider } from './migrations';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -37,6 +37,12 @@ export interface Db {
    * unsubscribe function.
    */
   onSessionChange(listener: () => void): () => void;
+  /**
+   * A token that changes whenever the conversations lists show may have changed, by any process;
+   * undefined when that cannot be known at the moment (PostgreSQL while its change feed is not
+   * connected). Read before a list is read: the list may be kept under it (ADR 027).
+   */
+  conversationsVersion(): string | undefined;
 }
 
 export interface DbOptions {
@@ -51,8 +57,11 @@ const require = createRequire(import.meta.url);
 
 export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of listeners) listener();
+  // Changes to conversations made through this handle, counted once they took effect.
+  let conversationWrites = 0;
+  const notify = (changes: number) => {
+    if (changes & CONVERSATIONS) conversationWrites++;
+    if (changes & SESSIONS) for (const listener of listeners) listener();
   };
   const onSessionChange = (listener: () => void) => {
     listeners.add(listener);
@@ -61,8 +70,16 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   if (databaseUrl) {
     const { Pool } = require('pg') as typeof pg;
     const pool = new Pool({ connectionString: databaseUrl, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: watchSessionChanges(new PostgresDialect({ pool: withNamedStatements(pool) }), notify) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy(), onSessionChange };
+    const kysely = new Kysely<Database>({ dialect: watchChanges(new PostgresDialect({ pool: withNamedStatements(pool) }), notify) });
+    // Other processes' changes arrive as notifications from the conversations table's trigger.
+    const feed = changeFeed(databaseUrl, CONVERSATIONS_CHANNEL);
+    const conversationsVersion = () => (feed.connected() ? `${conversationWrites}:${feed.changes}` : undefined);
+    versions.set(kysely, conversationsVersion);
+    const close = async () => {
+      await feed.close();
+      await kysely.destroy();
+    };
+    return { kysely, dialect: 'postgres', close, onSessionChange, conversationsVersion };
   }
   const file = path.resolve(sqliteFile);
   // Password and session hashes live here: owner-only, like the session secret. SQLite gives its
@@ -75,8 +92,77 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: watchSessionChanges(new SqliteDialect({ database: withStatementCache(sqlite) }), notify) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), onSessionChange };
+  const kysely = new Kysely<Database>({ dialect: watchChanges(new SqliteDialect({ database: withStatementCache(sqlite) }), notify) });
+  // data_version changes when another connection (another process, the CLI) commits to the file;
+  // this connection's own changes are counted by the watched driver.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const conversationsVersion = () => (sqlite.open ? `${conversationWrites}:${dataVersion.get() as number}` : undefined);
+  versions.set(kysely, conversationsVersion);
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), onSessionChange, conversationsVersion };
+}
+
+/** Each open database's `conversationsVersion`, found from its Kysely instance (not from a transaction's). */
+const versions = new WeakMap<Kysely<Database>, () => string | undefined>();
+
+/** `Db.conversationsVersion` of the database `db` belongs to; undefined for a transaction or a Kysely made elsewhere. */
+export function conversationsVersionOf(db: Kysely<Database>): (() => string | undefined) | undefined {
+  return versions.get(db);
+}
+
+/**
+ * A PostgreSQL connection that LISTENs on `channel` and counts the notifications. Connected on
+ * first use; while it is not connected (starting, lost, reconnecting every second) `connected()`
+ * is false, and every (re)connection counts as a change, since notifications may have been missed.
+ */
+function changeFeed(connectionString: string, channel: string) {
+  const { Client } = require('pg') as typeof pg;
+  let client: pg.Client | undefined;
+  let listening = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const feed = {
+    changes: 0,
+    connected(): boolean {
+      if (!client && !retry && !closed) connect();
+      return listening;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      listening = false;
+      await c?.end().catch(() => undefined);
+    },
+  };
+  function connect() {
+    retry = undefined;
+    const c = new Client({ connectionString });
+    client = c;
+    const drop = () => {
+      if (client !== c) return;
+      client = undefined;
+      listening = false;
+      feed.changes++;
+      void c.end().catch(() => undefined);
+      if (!closed) {
+        retry = setTimeout(connect, 1000);
+        retry.unref();
+      }
+    };
+    c.on('notification', () => void feed.changes++);
+    c.on('error', drop);
+    c.on('end', drop);
+    c.connect()
+      .then(() => c.query(`listen ${channel}`))
+      .then(() => {
+        if (client !== c) return;
+        feed.changes++;
+        listening = true;
+      })
+      .catch(drop);
+  }
+  return feed;
 }
 
 /**
@@ -85,15 +171,26 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
  * raw `sql` statements count too.
  */
 const SESSION_WRITE = /\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?\w+"?\.)?"?(?:users|sessions)"?(?!\w)/i;
+/** Statements that can change what a conversations list shows: any write to conversations, and deletes of users (which cascade). */
+const CONVERSATION_WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?\w+"?\.)?"?(?:conversations|users)"?(?!\w)/i;
+
+const SESSIONS = 1;
+const CONVERSATIONS = 2;
 
 export const changesSessions = (query: CompiledQuery) => query.query.kind !== 'SelectQueryNode' && SESSION_WRITE.test(query.sql);
+/** Whether `query` may change a conversations list (the app has no selects with writing CTEs). */
+export const changesConversations = (query: CompiledQuery) => query.query.kind !== 'SelectQueryNode' && CONVERSATION_WRITE.test(query.sql);
+
+const changesOf = (query: CompiledQuery) =>
+  query.query.kind === 'SelectQueryNode' ? 0 : (SESSION_WRITE.test(query.sql) ? SESSIONS : 0) | (CONVERSATION_WRITE.test(query.sql) ? CONVERSATIONS : 0);
 
 /**
- * The dialect with its driver watched: `notify` runs after a statement that `changesSessions`, or,
- * inside a transaction, after the commit (a rolled-back change changed nothing). Everything else
- * passes through to the dialect's own driver and connections.
+ * The dialect with its driver watched: `notify` gets what a statement may have changed (the
+ * SESSIONS and CONVERSATIONS bits) once it ran, or, inside a transaction, once the transaction
+ * committed (a rolled-back change changed nothing). Everything else passes through to the
+ * dialect's own driver and connections.
  */
-function watchSessionChanges(dialect: KyselyDialect, notify: () => void): KyselyDialect {
+function watchChanges(dialect: KyselyDialect, notify: (changes: number) => void): KyselyDialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
@@ -104,18 +201,20 @@ function watchSessionChanges(dialect: KyselyDialect, notify: () => void): Kysely
 
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
-  changed = false;
+  /** What the open transaction's statements may have changed, told at commit. */
+  changed = 0;
   constructor(
     readonly inner: DatabaseConnection,
-    private readonly notify: () => void,
+    private readonly notify: (changes: number) => void,
   ) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = this.inner.executeQuery<R>(query);
-    if (!changesSessions(query)) return result;
+    const changes = changesOf(query);
+    if (changes === 0) return result;
     return result.finally(() => {
-      if (this.inTransaction) this.changed = true;
-      else this.notify();
+      if (this.inTransaction) this.changed |= changes;
+      else this.notify(changes);
     });
   }
 
@@ -127,7 +226,7 @@ class WatchedConnection implements DatabaseConnection {
 class WatchedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
-    private readonly notify: () => void,
+    private readonly notify: (changes: number) => void,
   ) {}
 
   init() {
@@ -140,7 +239,7 @@ class WatchedDriver implements Driver {
     const c = connection as WatchedConnection;
     await this.inner.beginTransaction(c.inner, settings);
     c.inTransaction = true;
-    c.changed = false;
+    c.changed = 0;
   }
   async commitTransaction(connection: DatabaseConnection) {
     const c = connection as WatchedConnection;
@@ -149,14 +248,14 @@ class WatchedDriver implements Driver {
     } finally {
       // A failed commit may still have committed (the answer was lost): tell the listeners anyway.
       c.inTransaction = false;
-      if (c.changed) this.notify();
-      c.changed = false;
+      if (c.changed) this.notify(c.changed);
+      c.changed = 0;
     }
   }
   async rollbackTransaction(connection: DatabaseConnection) {
     const c = connection as WatchedConnection;
     c.inTransaction = false;
-    c.changed = false;
+    c.changed = 0;
     await this.inner.rollbackTransaction(c.inner);
   }
   async savepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['savepoint']>>[2]) {

@@ -499,6 +499,31 @@ function migration015BeatParts(): Migration {
   };
 }
 
+/** The channel the conversations table's trigger notifies on PostgreSQL (migration 016). */
+export const CONVERSATIONS_CHANNEL = 'mo_conversations_changed';
+
+/**
+ * PostgreSQL: every statement that changes conversations (a cascade from a deleted user included)
+ * notifies CONVERSATIONS_CHANNEL, so each process's cached conversations lists learn of changes
+ * other processes made (ADR 027). SQLite needs nothing: its `data_version` tells the same.
+ */
+function migration016ConversationsChangeFeed(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      if (dialect !== 'postgres') return;
+      await sql`
+        create function mo_conversations_changed() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CONVERSATIONS_CHANNEL)}, '');
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger conversations_changed after insert or update or delete or truncate on conversations
+        for each statement execute function mo_conversations_changed()`.execute(db);
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -518,6 +543,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '013_membership': migration013Membership(dialect),
         '014_audit_events': migration014AuditEvents(dialect),
         '015_beat_parts': migration015BeatParts(),
+        '016_conversations_change_feed': migration016ConversationsChangeFeed(dialect),
       };
     },
   };

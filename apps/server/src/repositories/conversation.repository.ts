@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ConversationRow, Database } from '../db/types';
-import { compileOnce, dialectOf, nowIso } from '../db/index';
+import { compileOnce, conversationsVersionOf, dialectOf, nowIso } from '../db/index';
+import { createListCache } from './list-cache';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -76,6 +77,9 @@ function pageJson(db: Kysely<Database>, userId: number, options: PageOptions) {
 const firstPagesJson = compileOnce((db, p: { userId: number; limit: number; offset: number }) => pageJson(db, p.userId, p), ['userId', 'limit', 'offset']);
 
 export function createConversationRepository(db: Kysely<Database>) {
+  // Unfiltered pages kept until conversations change anywhere (repositories/list-cache.ts, ADR 027).
+  const version = conversationsVersionOf(db);
+  const pages = version ? createListCache() : undefined;
   return {
     /** Any user's row: services pass it through `authorize` before acting on it. */
     findById(id: number): Promise<ConversationRow | undefined> {
@@ -94,10 +98,19 @@ export function createConversationRepository(db: Kysely<Database>) {
      * caller then presents the rows itself, which normalises it.
      */
     async listForUserJson(userId: number, options: PageOptions): Promise<string | undefined> {
-      const [row] = options.search
-        ? await pageJson(db, userId, options).execute()
-        : await firstPagesJson(db, { userId, limit: options.limit, offset: options.offset });
-      return row.canonical === 0 ? undefined : row.json;
+      if (options.search) {
+        const [row] = await pageJson(db, userId, options).execute();
+        return row.canonical === 0 ? undefined : row.json;
+      }
+      // Read before the page is: a change after this point makes the kept page stale at once.
+      const token = version?.();
+      const key = `${userId}:${options.limit}:${options.offset}`;
+      const kept = token === undefined ? undefined : pages?.get(key, token);
+      if (kept !== undefined) return kept;
+      const [row] = await firstPagesJson(db, { userId, limit: options.limit, offset: options.offset });
+      if (row.canonical === 0) return undefined;
+      if (token !== undefined) pages?.set(key, token, row.json);
+      return row.json;
     },
 
     insert(values: { userId: number; title: string; category: string }): Promise<ConversationRow> {
