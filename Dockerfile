@@ -42,4 +42,4 @@ EXPOSE 5000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||5000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself (graceful shutdown: in-flight requests finish).
-CMD ["node", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "apps/server/dist/main.js"]

@@ -21,12 +21,15 @@ export const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
 };
 
+/** Node's flags in `npm start` (package.json) and the Docker image: a 4 MB young generation (ADR 028). */
+export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /**
  * How the server is started: the compiled build (`node apps/server/dist/main.js`, what `npm start`
  * runs), or with BENCH_SOURCE=tsx the TypeScript sources through tsx, as the server ran before.
  */
 export const fromSource = process.env.BENCH_SOURCE === 'tsx';
-export const serverArgs = fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
+export const serverArgs = fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : [...PRODUCTION_NODE_FLAGS, 'apps/server/dist/main.js'];
 /** The checkout whose server is measured (default: this one); e.g. a worktree of an older commit, for before/after runs. */
 export const APP_ROOT = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : ROOT;
 export const serverLabel = `${fromSource ? 'TypeScript sources through tsx' : 'compiled build (apps/server/dist)'}${APP_ROOT === ROOT ? '' : ` in ${APP_ROOT}`}`;

@@ -62,7 +62,7 @@ const portOpen = (port: number) =>
   });
 
 /**
- * `npm start` runs the compiled server (apps/server/dist) as npm's direct child, so the signal
+ * `npm start` runs the compiled server (apps/server/dist), with production's Node flags, as npm's direct child, so the signal
  * npm forwards on Ctrl-C or SIGTERM reaches the server, which shuts down and frees its port.
  * `--ignore-scripts` skips prestart (the full web build); the server build runs here first.
  */
@@ -96,6 +96,9 @@ describe.skipIf(process.platform !== 'linux')('npm start', () => {
       expect(healthy, output).toBe(true);
       tree = descendants(npm.pid!);
       expect(tree.length).toBeGreaterThan(0);
+      // The server runs with production's flags: a 4 MB young generation (ADR 028).
+      const commands = tree.map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+      expect(commands.find((argv) => argv.some((a) => a.endsWith('dist/main.js')))).toContain('--max-semi-space-size=4');
 
       npm.kill('SIGTERM');
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 15_000))]);
