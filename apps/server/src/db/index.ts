@@ -171,7 +171,7 @@ function changeFeed(connectionString: string, channel: string) {
  * raw `sql` statements count too.
  */
 const SESSION_WRITE = /\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?\w+"?\.)?"?(?:users|sessions)"?(?!\w)/i;
-/** Statements that can change what a conversations list shows: any write to conversations, and deletes of users (which cascade). */
+/** Statements that can change what a conversations list shows: any write to conversations, or to users (a deleted user's conversations go too). */
 const CONVERSATION_WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?\w+"?\.)?"?(?:conversations|users)"?(?!\w)/i;
 
 const SESSIONS = 1;
