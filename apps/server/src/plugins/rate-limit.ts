@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { tooManyRequests } from '../errors';
 import type { Redis } from '../providers/redis/index';
 
@@ -53,6 +54,31 @@ function inAbout(seconds: number): string {
 /** Who a limit counts: the signed-in user, else the client's address. */
 const who = (request: FastifyRequest) => (request.user ? `u${request.user.id}` : `ip${request.ip}`);
 
+interface StoreParams {
+  continueExceeding: boolean;
+  exponentialBackoff: boolean;
+}
+type RedisStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => object;
+
+/**
+ * @fastify/rate-limit's own Redis store, except that limiters made with `createRateLimit` keep the
+ * namespace as it is. The library's `child()` appends the route's method and URL, which
+ * `createRateLimit` leaves empty, so every key read `<prefix>rate:undefinedundefined-api:u1`;
+ * the keys here name their group already (`<prefix>rate:api:u1`).
+ */
+function redisStore(redis: Redis, nameSpace: string): NonNullable<RateLimitPluginOptions['store']> {
+  const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as RedisStoreClass;
+  class GroupedRedisStore extends RedisStore {
+    constructor(params: StoreParams) {
+      super(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
+    }
+    child(params: StoreParams) {
+      return new GroupedRedisStore(params);
+    }
+  }
+  return GroupedRedisStore as unknown as NonNullable<RateLimitPluginOptions['store']>;
+}
+
 /**
  * Request rate limits (ADR 022) on @fastify/rate-limit: a per-minute budget for every API request,
  * and stricter ones for sign-in/registration and for generations. With Redis the counters are
@@ -67,7 +93,7 @@ export const rateLimitPlugin = fp<RateLimitSettings>(async (app, settings) => {
     global: false,
     timeWindow: WINDOW_MS,
     skipOnError: true,
-    ...(settings.redis ? { redis: settings.redis, nameSpace: `${settings.keyPrefix}rate:` } : {}),
+    ...(settings.redis ? { store: redisStore(settings.redis, `${settings.keyPrefix}rate:`) } : {}),
   });
   const limiter = (group: 'api' | Group, max: number, key: (request: FastifyRequest) => string) =>
     max > 0 ? { group, check: app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request) => `${group}:${key(request)}` }) } : undefined;

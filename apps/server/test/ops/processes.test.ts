@@ -86,7 +86,10 @@ describe('rate limits and the login throttle across two app processes', () => {
       expect(body.message).toMatch(/^Too many requests\. Please slow down and try again in \d+ seconds?\.$/);
       expect(body.code).toBe('rate_limited');
     }
-    expect((await redis.keys(`${prefix}rate:*`)).length).toBeGreaterThan(0);
+    // One counter per group and user (or address), named plainly.
+    const rateKeys = await redis.keys(`${prefix}rate:*`);
+    expect(rateKeys.length).toBeGreaterThan(0);
+    for (const key of rateKeys) expect(key).toMatch(new RegExp(`^${prefix}rate:(?:api|auth|generate):(?:u\\d+|ip[\\d.:a-f]+)$`));
 
     // Failed sign-ins are counted in the shared database: the fourth, on either process, is refused.
     const victim = `victim${Date.now().toString(36)}`;
