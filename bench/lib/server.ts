@@ -21,8 +21,13 @@ export const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
 };
 
-/** Node's flags in `npm start` (package.json) and the Docker image: a 4 MB young generation (ADR 028). */
-export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=4'];
+/**
+ * Node's flags as `npm start` passes them (the root package.json's start script: a 4 MB young
+ * generation, ADR 028), read from there so the benchmarks run the server as production does.
+ */
+export const PRODUCTION_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 /**
  * How the server is started: the compiled build (`node apps/server/dist/main.js`, what `npm start`

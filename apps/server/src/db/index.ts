@@ -177,10 +177,7 @@ const CONVERSATION_WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\
 const SESSIONS = 1;
 const CONVERSATIONS = 2;
 
-export const changesSessions = (query: CompiledQuery) => query.query.kind !== 'SelectQueryNode' && SESSION_WRITE.test(query.sql);
-/** Whether `query` may change a conversations list (the app has no selects with writing CTEs). */
-export const changesConversations = (query: CompiledQuery) => query.query.kind !== 'SelectQueryNode' && CONVERSATION_WRITE.test(query.sql);
-
+/** What `query` may change, as SESSIONS and CONVERSATIONS bits (the app has no selects with writing CTEs). */
 const changesOf = (query: CompiledQuery) =>
   query.query.kind === 'SelectQueryNode' ? 0 : (SESSION_WRITE.test(query.sql) ? SESSIONS : 0) | (CONVERSATION_WRITE.test(query.sql) ? CONVERSATIONS : 0);
 
