@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server';
+import { waitFor } from '../../../test/helpers';
 import { createS3Storage } from './s3';
 
 const collect = async (stream: Readable) => {
@@ -113,6 +114,35 @@ describe('S3 file storage (against a local S3-compatible server)', () => {
     }
     await expect(storage.write('tracks/small.upload', Readable.from(failing()))).rejects.toMatchObject({ code: 'FST_REQ_FILE_TOO_LARGE' });
     expect(s3.objects()).toEqual([]);
+  });
+
+  it('a write the store never answers ends all its requests when it fails, so none is retried and nothing lands later', async () => {
+    const quick = createS3Storage({ ...options(), timeoutMs: 1000 });
+    s3.fail({ kind: 'hang' });
+    await expect(quick.write('tracks/hung.upload', Readable.from([Buffer.from('a small upload')]))).rejects.toMatchObject({
+      statusCode: 504,
+      code: 'storage_timeout',
+    });
+    // One PutObject, ended at the deadline (not retried by the SDK in the background), then the removal of the partial key.
+    const mine = s3.requests.filter((r) => r.path.includes('/hung.upload.')).map((r) => r.method);
+    expect(mine).toEqual(['PUT', 'DELETE']);
+    await waitFor(async () => s3.hangingRequests(), (open) => open === 0, 1000);
+    s3.heal();
+    const written = await quick.write('tracks/after.upload', Readable.from([Buffer.from('the next one')]));
+    await written.discard();
+    expect(s3.requests.filter((r) => r.path.includes('/hung.upload.')).map((r) => r.method)).toEqual(['PUT', 'DELETE']);
+    expect(s3.objects()).toEqual([]);
+
+    // In parts: the store begins the upload but never takes a part. The parts in flight end at the
+    // deadline, and the upload is aborted at the store at once, not after the SDK's retries.
+    s3.fail({ kind: 'hang' }, ['PUT']);
+    const { stream } = patterned(7 * 1024 * 1024);
+    await expect(quick.write('tracks/parts.upload', stream())).rejects.toMatchObject({ statusCode: 504 });
+    await waitFor(async () => [s3.hangingRequests(), s3.pendingUploads().length], ([open, pending]) => open === 0 && pending === 0, 1000);
+    const parts = s3.requests.filter((r) => r.path.includes('/parts.upload.') && r.method === 'PUT');
+    expect(parts.length).toBeLessThanOrEqual(2); // QUEUE_SIZE parts at once, none sent again
+    expect(s3.objects()).toEqual([]);
+    quick.client.destroy();
   });
 
   it('discard() leaves no object', async () => {

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -146,8 +147,22 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
           done(null, chunk);
         },
       });
+      // lib-storage sends its requests without a signal: abort() settles done() at once, but a
+      // PutObject or UploadPart in flight would go on, with the SDK's retries, after we answered,
+      // and could put an object under partial/ after remove() below. Every request of this upload
+      // carries its controller's signal instead; AbortMultipartUpload, sent once the upload has
+      // failed, has a deadline of its own.
+      const requests = new AbortController();
+      const uploadClient = {
+        config: client.config,
+        send: (command: Parameters<S3Client['send']>[0], options?: { abortSignal?: AbortSignal }) =>
+          command instanceof AbortMultipartUploadCommand
+            ? send('AbortMultipartUpload', (abortSignal) => client.send(command, { ...options, abortSignal }))
+            : client.send(command, { ...options, abortSignal: requests.signal }),
+      } as unknown as S3Client;
       const upload = new Upload({
-        client,
+        client: uploadClient,
+        abortController: requests,
         params: { Bucket: bucket, Key: partialKey, Body: counted },
         partSize: PART_SIZE,
         queueSize: QUEUE_SIZE,
