@@ -126,7 +126,7 @@ describe('S3 file storage (against a local S3-compatible server)', () => {
     // One PutObject, ended at the deadline (not retried by the SDK in the background), then the removal of the partial key.
     const mine = s3.requests.filter((r) => r.path.includes('/hung.upload.')).map((r) => r.method);
     expect(mine).toEqual(['PUT', 'DELETE']);
-    await waitFor(async () => s3.hangingRequests(), (open) => open === 0, 1000);
+    await waitFor(async () => s3.hangingRequests(), (open) => open === 0, 1500);
     s3.heal();
     const written = await quick.write('tracks/after.upload', Readable.from([Buffer.from('the next one')]));
     await written.discard();
@@ -138,7 +138,7 @@ describe('S3 file storage (against a local S3-compatible server)', () => {
     s3.fail({ kind: 'hang' }, ['PUT']);
     const { stream } = patterned(7 * 1024 * 1024);
     await expect(quick.write('tracks/parts.upload', stream())).rejects.toMatchObject({ statusCode: 504 });
-    await waitFor(async () => [s3.hangingRequests(), s3.pendingUploads().length], ([open, pending]) => open === 0 && pending === 0, 1000);
+    await waitFor(async () => [s3.hangingRequests(), s3.pendingUploads().length], ([open, pending]) => open === 0 && pending === 0, 1500);
     const parts = s3.requests.filter((r) => r.path.includes('/parts.upload.') && r.method === 'PUT');
     expect(parts.length).toBeLessThanOrEqual(2); // QUEUE_SIZE parts at once, none sent again
     expect(s3.objects()).toEqual([]);
