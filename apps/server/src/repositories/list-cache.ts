@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Pages of JSON text kept in memory while the data under them has not changed (ADR 027).
  *
@@ -8,7 +10,8 @@
  * token, and one read before a change is never served after it.
  *
  * Bounded by the text it holds (`maxChars`, default 2 M characters, about 500 pages of 20
- * conversations); the least recently used page goes first.
+ * conversations); the least recently used page goes first (lru-cache), and a page larger than
+ * the bound is not kept.
  */
 export interface ListCache {
   get(key: string, token: string): string | undefined;
@@ -20,47 +23,25 @@ export interface ListCache {
 export const LIST_CACHE_MAX_CHARS = 2_000_000;
 
 export function createListCache(maxChars = LIST_CACHE_MAX_CHARS): ListCache {
-  let entries = new Map<string, string>();
+  const entries = new LRUCache<string, string>({ maxSize: maxChars, sizeCalculation: (json) => Math.max(1, json.length) });
   let current: string | undefined;
-  let chars = 0;
-  const reset = (token: string) => {
-    current = token;
-    if (entries.size > 0) entries = new Map();
-    chars = 0;
-  };
   return {
     get(key, token) {
       if (token !== current) {
-        reset(token);
+        current = token;
+        entries.clear();
         return undefined;
       }
-      const json = entries.get(key);
-      if (json === undefined) return undefined;
-      // Most recently used last.
-      entries.delete(key);
-      entries.set(key, json);
-      return json;
+      return entries.get(key);
     },
     set(key, token, json) {
-      if (token !== current || json.length > maxChars) return;
-      const old = entries.get(key);
-      if (old !== undefined) {
-        entries.delete(key);
-        chars -= old.length;
-      }
-      entries.set(key, json);
-      chars += json.length;
-      for (const [oldest, text] of entries) {
-        if (chars <= maxChars) break;
-        entries.delete(oldest);
-        chars -= text.length;
-      }
+      if (token === current) entries.set(key, json);
     },
     get size() {
       return entries.size;
     },
     get chars() {
-      return chars;
+      return entries.calculatedSize;
     },
   };
 }
