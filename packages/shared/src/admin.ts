@@ -177,8 +177,23 @@ export const adminUserDetailSchema = z.object({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-/** What the audit log records: exports, role and membership changes (amendment B6). */
-export const AUDIT_ACTIONS = ['export', 'grant-admin', 'revoke-admin', 'grant-premium', 'revoke-premium'] as const;
+/**
+ * What the audit log records: exports, role and membership changes (amendment B6), and every change
+ * to the earnings ledger (ADR 030): an earning, a statement import, a payout, a payout marked paid,
+ * a reversal.
+ */
+export const AUDIT_ACTIONS = [
+  'export',
+  'grant-admin',
+  'revoke-admin',
+  'grant-premium',
+  'revoke-premium',
+  'ledger-earning',
+  'ledger-import',
+  'ledger-payout',
+  'ledger-paid',
+  'ledger-reversal',
+] as const;
 export const auditEventSchema = z.object({
   id: z.number(),
   /** Who did it: an admin's username, or 'command line' for the admin CLI. */
@@ -186,8 +201,13 @@ export const auditEventSchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   /** What it was done to: a list name ('users') or a username. */
   subject: z.string(),
-  /** Rows written, for an export. */
+  /** Rows written, for an export or a statement import. */
   rowCount: z.number().nullable(),
+  /** Ledger events: the amount in minor units (a reversal's is negative) and its currency. */
+  amountMinor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  /** Ledger events: what the entry was (source and period, the method paid to, a reversal's reason). */
+  detail: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -3,8 +3,6 @@ import { line, text } from './text';
 
 /** Payouts (spec §2, §3, §4, §5, §7, §8, §9; amendments A1, B2, B4, C5). */
 export const PAYOUTS = {
-  /** Spec §9: after a successful save the page goes home this long after. */
-  homeDelayMs: 500,
   nameMax: 120,
   bankNameMax: 120,
   noteMax: 500,
@@ -27,6 +25,8 @@ export const PAYOUT_MESSAGES = {
   addFailed: 'Error adding payment method',
   addFailedDefault: 'Could not add the payment method. Please try again.',
   added: 'Payment method added',
+  /** 409 on a second copy of a saved method (same type, last 4, bank or brand, and holder). */
+  duplicate: 'This payment method is already saved. Each bank account or card can be added once.',
   deleteFailed: 'Error deleting payment method',
   deleted: 'Payment method deleted',
   authTitle: 'Authentication Required',
@@ -303,12 +303,27 @@ export const recordPayoutSchema = z.object({
 export type RecordPayoutInput = z.input<typeof recordPayoutSchema>;
 export type RecordPayout = z.output<typeof recordPayoutSchema>;
 
+/** POST /api/admin/ledger/:id/reverse: a correction names why. */
+export const reverseEntrySchema = z.object({
+  reason: line('Reason', { error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(PAYOUTS.noteMax, `Reason must be at most ${PAYOUTS.noteMax} characters`),
+});
+export type ReverseEntryInput = z.input<typeof reverseEntrySchema>;
+
 export const LEDGER_KINDS = ['earning', 'payout'] as const;
 export const LEDGER_STATUSES = ['recorded', 'pending', 'paid'] as const;
 
+/**
+ * One ledger entry. Entries are never edited or deleted (ADR 030): a correction is a new entry of
+ * the same kind and status with the opposite amount, naming the entry it reverses and why. So every
+ * sum over entries is already corrected, and a reversed entry keeps its place in the history.
+ */
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(LEDGER_KINDS),
+  /** Positive for an earning or a payout; negative for a reversal of one. */
   amountMinor: z.number().int(),
   currency: z.string(),
   source: z.string().nullable(),
@@ -319,9 +334,25 @@ export const ledgerEntrySchema = z.object({
   /** The method a payout went to, by type and last 4. */
   paidTo: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** A reversal: the entry it reverses, and why. */
+  reversesId: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  /** The reversal that cancelled this entry, if one did. */
+  reversedById: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/**
+ * What an entry does to the artist's balance, in minor units: an earning adds, a payout takes
+ * away, and a reversal does the opposite of the entry it reverses. Statements and their CSV show
+ * this signed amount (payouts negative).
+ */
+export const balanceEffect = (e: Pick<LedgerEntry, 'kind' | 'amountMinor'>): number => (e.kind === 'earning' ? e.amountMinor : -e.amountMinor);
+
+/** A payout still waiting to be marked paid: pending, not itself a reversal, and not reversed. */
+export const payoutAwaitingPayment = (e: Pick<LedgerEntry, 'kind' | 'status' | 'reversesId' | 'reversedById'>): boolean =>
+  e.kind === 'payout' && e.status === 'pending' && e.reversesId === null && e.reversedById === null;
 
 export const balanceSchema = z.object({
   currency: z.string(),
@@ -347,7 +378,12 @@ export const adminLedgerSchema = ledgerSchema.extend({
 });
 export type AdminLedger = z.infer<typeof adminLedgerSchema>;
 
-/** Balances from entries: per currency, earnings minus payouts (the ledger is the only source, A1). */
+/**
+ * Balances from entries: per currency, earnings minus payouts, pending and paid apart (the ledger is
+ * the only source, A1). A reversal carries its original's kind and status with the opposite
+ * amount, so it takes back exactly what the original added. The Payouts page's figures and a
+ * statement's are this one function over the same rows.
+ */
 export function balancesOf(entries: readonly Pick<LedgerEntry, 'kind' | 'amountMinor' | 'currency' | 'status'>[]): Balance[] {
   const by = new Map<string, Balance>();
   for (const e of entries) {
@@ -366,22 +402,36 @@ export function balancesOf(entries: readonly Pick<LedgerEntry, 'kind' | 'amountM
 /** GET /api/payouts/statement?period=YYYY-MM (and statement.csv). */
 export const statementQuerySchema = z.object({ period: periodSchema });
 
-/** A period's statement: earnings reported for the month and payouts made in it (UTC). */
+/**
+ * A period's statement: earnings reported for the month (and their corrections) and payouts made
+ * in it (UTC). Its totals are the same balances as the Payouts page's, over the month's entries:
+ * earned, paid out, pending, and the month's net.
+ */
 export const statementSchema = z.object({
   period: z.string(),
   artist: z.string(),
   entries: z.array(ledgerEntrySchema),
-  totals: z.array(z.object({ currency: z.string(), earnedMinor: z.number().int(), paidOutMinor: z.number().int(), netMinor: z.number().int() })),
+  totals: z.array(balanceSchema),
   /** The balance owed today, per currency, from the whole ledger. */
   balances: z.array(balanceSchema),
   generatedAt: z.string(),
 });
 export type Statement = z.infer<typeof statementSchema>;
 
-/** Months with anything to show: earnings' periods and the months payouts were made, newest first. */
-export function statementPeriods(entries: readonly Pick<LedgerEntry, 'kind' | 'period' | 'createdAt'>[]): string[] {
-  const set = new Set(entries.map((e) => (e.kind === 'earning' && e.period ? e.period : e.createdAt.slice(0, 7))));
-  return [...set].sort().reverse();
+/**
+ * The month an entry's statement shows it in: an earning's period (a correction of an earning
+ * keeps that period), else the UTC month it was made (payouts and their reversals).
+ */
+export const statementMonth = (e: Pick<LedgerEntry, 'period' | 'createdAt'>): string => e.period ?? e.createdAt.slice(0, 7);
+
+/** Months with anything to show, newest first. */
+export function statementPeriods(entries: readonly Pick<LedgerEntry, 'period' | 'createdAt'>[]): string[] {
+  return [...new Set(entries.map(statementMonth))].sort().reverse();
+}
+
+/** "$1,234.56 earned · $0.00 paid out · $0.00 pending": a balance's parts, each labelled. */
+export function describeBalance(b: Balance, locale?: string): string {
+  return `${formatMoney(b.earnedMinor, b.currency, locale)} earned · ${formatMoney(b.paidMinor, b.currency, locale)} paid out · ${formatMoney(b.pendingMinor, b.currency, locale)} pending`;
 }
 
 /** "2026-09" -> "September 2026". */

@@ -524,6 +524,27 @@ function migration016ConversationsChangeFeed(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The ledger as an accounting record (issue 23, ADR 030): an entry is never edited or deleted; a
+ * correction is a new entry that names the one it reverses (at most one reversal per entry, a
+ * unique index) and says why. The audit log gains the artist's amount and currency, so every
+ * earning, import, payout, mark-paid and correction reads there as who, what, amount, artist, when.
+ */
+function migration018LedgerRecord(dialect: Dialect): Migration {
+  const money = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
+  return {
+    async up(db: Kysely<any>) {
+      // One column per statement: SQLite adds columns one at a time.
+      await db.schema.alterTable('ledger_entries').addColumn('reverses_id', 'integer', (col) => col.references('ledger_entries.id').onDelete('cascade')).execute();
+      await db.schema.alterTable('ledger_entries').addColumn('reason', 'text').execute();
+      await db.schema.createIndex('ledger_entries_reverses_unique').on('ledger_entries').column('reverses_id').unique().execute();
+      await db.schema.alterTable('audit_events').addColumn('amount_minor', money).execute();
+      await db.schema.alterTable('audit_events').addColumn('currency', 'text').execute();
+      await db.schema.alterTable('audit_events').addColumn('detail', 'text').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -544,6 +565,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '014_audit_events': migration014AuditEvents(dialect),
         '015_beat_parts': migration015BeatParts(),
         '016_conversations_change_feed': migration016ConversationsChangeFeed(dialect),
+        '018_ledger_record': migration018LedgerRecord(dialect),
       };
     },
   };

@@ -153,6 +153,11 @@ export interface AuditEventsTable {
   action: string;
   subject: string;
   row_count: number | null;
+  /** Ledger events: the amount in minor units and its currency (PostgreSQL bigint arrives as a string). */
+  amount_minor: ColumnType<number | string | null, number | null | undefined, number | null>;
+  currency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Ledger events: what the entry was (source and period, the method paid to, a correction's reason). */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -286,7 +291,7 @@ export interface PaymentMethodsTable {
 export interface LedgerEntriesTable {
   id: Generated<number>;
   user_id: number;
-  /** 'earning' or 'payout' */
+  /** 'earning', 'payout' or 'reversal' */
   kind: string;
   amount_minor: ColumnType<number | string, number, number>;
   currency: string;
@@ -301,6 +306,10 @@ export interface LedgerEntriesTable {
   paid_to: string | null;
   paid_at: Timestamp | null;
   created_by: number | null;
+  /** A reversal: the entry it reverses (each entry is reversed at most once). */
+  reverses_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A reversal: why the admin made it. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -81,7 +81,17 @@ export function presentAdminLyric(row: AdminLyricListRow): AdminLyricRow {
 
 export function presentAuditEvent(row: AuditEventRow): AuditEvent {
   const action = (AUDIT_ACTIONS as readonly string[]).includes(row.action) ? (row.action as AuditEvent['action']) : 'export';
-  return { id: row.id, actor: row.actor, action, subject: row.subject, rowCount: num(row.row_count), createdAt: toIso(row.created_at) };
+  return {
+    id: row.id,
+    actor: row.actor,
+    action,
+    subject: row.subject,
+    rowCount: num(row.row_count),
+    amountMinor: row.amount_minor === null ? null : Number(row.amount_minor),
+    currency: row.currency,
+    detail: row.detail,
+    createdAt: toIso(row.created_at),
+  };
 }
 
 /**

@@ -8,6 +8,10 @@ export interface NewAuditEvent {
   action: string;
   subject: string;
   rowCount?: number | null;
+  /** Ledger events: the amount in minor units, its currency, and what the entry was. */
+  amountMinor?: number | null;
+  currency?: string | null;
+  detail?: string | null;
 }
 
 /** The audit log (amendment B6): appended to, read newest first, never edited. */
@@ -22,6 +26,9 @@ export function createAuditRepository(db: Kysely<Database>) {
           action: event.action,
           subject: event.subject,
           row_count: event.rowCount ?? null,
+          amount_minor: event.amountMinor ?? null,
+          currency: event.currency ?? null,
+          detail: event.detail ?? null,
           created_at: nowIso(),
         })
         .execute();

@@ -5,6 +5,7 @@ import {
   PAYOUTS,
   balancesOf,
   currencySchema,
+  statementMonth,
   parseAmountToMinor,
   periodSchema,
   recordEarningSchema,
@@ -14,7 +15,7 @@ import {
   type RecordEarning,
   type RecordPayout,
 } from '@members-only/shared/payouts';
-import type { UnitOfWork } from '../repositories/index';
+import type { Repositories, UnitOfWork } from '../repositories/index';
 import type { LedgerEntryRecord, LedgerRepository } from '../repositories/ledger.repository';
 import type { PaymentMethodRepository } from '../repositories/payment-method.repository';
 import type { UserRepository } from '../repositories/user.repository';
@@ -24,17 +25,29 @@ import { toIso } from '../db/index';
 import { authorize, type Actor } from '../policies/index';
 import { describeRow } from './payment-method.service';
 
+/** An entry with the reversal that cancelled it, if any. */
+export type LedgerViewEntry = LedgerEntryRecord & { reversed_by_id: number | null };
+
 export interface LedgerView {
-  entries: LedgerEntryRecord[];
+  entries: LedgerViewEntry[];
   balances: ReturnType<typeof balancesOf>;
 }
 
+const balancesOfRows = (entries: readonly LedgerEntryRecord[]) =>
+  balancesOf(entries.map((e) => ({ kind: e.kind as 'earning' | 'payout', amountMinor: e.amount_minor, currency: e.currency, status: e.status as 'paid' })));
+
+/** Each entry with the id of the entry that reverses it (from the artist's whole ledger). */
+const withReversals = (entries: readonly LedgerEntryRecord[], all: readonly LedgerEntryRecord[] = entries): LedgerViewEntry[] => {
+  const reversedBy = new Map(all.filter((e) => e.reverses_id !== null).map((e) => [e.reverses_id!, e.id]));
+  return entries.map((e) => ({ ...e, reversed_by_id: reversedBy.get(e.id) ?? null }));
+};
+
 /** A ledger's entries with the balances computed from them, the only way a balance is made. */
-export const ledgerView = (entries: LedgerEntryRecord[]): LedgerView => ({
-  entries,
-  balances: balancesOf(entries.map((e) => ({ kind: e.kind as 'earning' | 'payout', amountMinor: e.amount_minor, currency: e.currency, status: e.status as 'paid' })),
-  ),
-});
+export const ledgerView = (entries: LedgerEntryRecord[]): LedgerView => ({ entries: withReversals(entries), balances: balancesOfRows(entries) });
+
+/** What an entry was, as the audit log says it: "Spotify · 2026-09", "to Checking account ending 4321". */
+const entryDetail = (e: Pick<LedgerEntryRecord, 'kind' | 'source' | 'period' | 'paid_to'>) =>
+  e.kind === 'earning' ? `${e.source ?? 'Earnings'}${e.period ? ` · ${e.period}` : ''}` : `to ${e.paid_to ?? 'the payout method'}`;
 
 /** A CSV statement refused as a whole: every bad line, and nothing saved. */
 export const csvRejected = (errors: ImportError[]) =>
@@ -49,6 +62,9 @@ export const csvRejected = (errors: ImportError[]) =>
  */
 export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: ImportError[] } {
   let records: { record: Record<string, string>; info: { lines: number } }[];
+  // A line that cannot be read as a record is skipped and named; the others are still checked, so
+  // one answer lists every bad line.
+  const unreadable: ImportError[] = [];
   try {
     records = parse(csv, {
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
@@ -58,6 +74,18 @@ export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: 
       info: true,
       relax_column_count: false,
       max_record_size: 10_000,
+      skip_records_with_error: true,
+      on_skip: (error: { code?: string; lines?: number; record?: unknown[] } | undefined) => {
+        if (!error) return;
+        const fields = Array.isArray(error.record) ? error.record.length : undefined;
+        const message =
+          error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' || error.code === 'CSV_RECORD_INCONSISTENT_COLUMNS'
+            ? `This line has ${fields ?? 'a different number of'} field${fields === 1 ? '' : 's'}; the header has ${header0(csv)}`
+            : error.code === 'CSV_QUOTE_NOT_CLOSED'
+              ? 'A quoted field is never closed (check for a stray ")'
+              : 'This line is not valid CSV';
+        unreadable.push({ line: error.lines ?? 1, message });
+      },
     }) as typeof records;
   } catch (error) {
     const e = error as { lines?: number; message?: string; code?: string };
@@ -66,6 +94,11 @@ export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: 
   }
   const errors: ImportError[] = [];
   const header = Object.keys(records[0]?.record ?? {});
+  if (records.length === 0 && unreadable.length) {
+    const first = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]?.trim().toLowerCase().split(',').map((c) => c.trim()) ?? [];
+    const missing = CSV_REQUIRED_COLUMNS.filter((c) => !first.includes(c));
+    return { rows: [], errors: missing.length ? [{ line: 1, message: `The header needs the columns ${missing.join(', ')}` }, ...unreadable] : unreadable };
+  }
   if (records.length === 0) {
     const first = csv.split(/\r?\n/, 1)[0]?.trim().toLowerCase().split(',') ?? [];
     const missing = CSV_REQUIRED_COLUMNS.filter((c) => !first.includes(c));
@@ -100,7 +133,15 @@ export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: 
     }
     for (const message of problems) errors.push({ line, message });
   }
+  errors.push(...unreadable);
+  errors.sort((a, b) => a.line - b.line);
   return { rows, errors };
+}
+
+/** "5 columns" from a statement's header line. */
+function header0(csv: string): string {
+  const n = (csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').split(',').length;
+  return `${n} column${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -110,6 +151,17 @@ export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: 
  */
 export function createLedgerService(deps: { ledger: LedgerRepository; paymentMethods: PaymentMethodRepository; users: UserRepository; uow: UnitOfWork }) {
   const { ledger, paymentMethods, users, uow } = deps;
+
+  /** The admin Audit log's row for a ledger change: who, what, amount, artist, when (same transaction). */
+  async function audit(
+    r: Repositories,
+    actor: Actor,
+    subject: Pick<UserRow, 'username'> | undefined,
+    event: { action: string; amountMinor: number; currency: string; detail: string; rowCount?: number },
+  ) {
+    const name = (await r.users.findById(actor.id))?.username ?? `user ${actor.id}`;
+    await r.audit.record({ actorId: actor.id, actor: name, subject: subject?.username ?? 'deleted user', ...event });
+  }
 
   async function artist(actor: Actor, userId: number, action: 'read' | 'manage'): Promise<UserRow> {
     authorize(actor, action, 'ledger');
@@ -129,17 +181,10 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
       const user = await users.findById(actor.id);
       const all = await ledger.listForUser(actor.id);
       const entries = all
-        .filter((e) => (e.kind === 'earning' ? e.period === period : toIso(e.created_at).slice(0, 7) === period))
+        .filter((e) => statementMonth({ period: e.period, createdAt: toIso(e.created_at) }) === period)
         .sort((a, b) => toIso(a.created_at).localeCompare(toIso(b.created_at)) || a.id - b.id);
-      const totals = new Map<string, { currency: string; earnedMinor: number; paidOutMinor: number; netMinor: number }>();
-      for (const e of entries) {
-        const t = totals.get(e.currency) ?? { currency: e.currency, earnedMinor: 0, paidOutMinor: 0, netMinor: 0 };
-        if (e.kind === 'earning') t.earnedMinor += e.amount_minor;
-        else t.paidOutMinor += e.amount_minor;
-        t.netMinor = t.earnedMinor - t.paidOutMinor;
-        totals.set(e.currency, t);
-      }
-      return { period, artist: user?.username ?? '', entries, totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)), balances: ledgerView(all).balances };
+      // The month's totals and the balance today are the page's one function over the same rows.
+      return { period, artist: user?.username ?? '', entries: withReversals(entries, all), totals: balancesOfRows(entries), balances: ledgerView(all).balances };
     },
 
     async forArtist(actor: Actor, userId: number) {
@@ -160,6 +205,7 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
           entityId: entry.id,
           detail: { amountMinor: input.amountMinor, currency: input.currency, source: input.source, period: input.period },
         });
+        await audit(r, actor, user, { action: 'ledger-earning', amountMinor: entry.amount_minor, currency: entry.currency, detail: entryDetail(entry) });
         return entry;
       });
     },
@@ -169,8 +215,11 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
       const user = await artist(actor, userId, 'manage');
       const { rows, errors } = parseEarningsCsv(csv);
       if (errors.length) throw csvRejected(errors);
-      const totals = new Map<string, number>();
-      for (const row of rows) totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.amountMinor);
+      const totals = new Map<string, { amountMinor: number; rows: number }>();
+      for (const row of rows) {
+        const t = totals.get(row.currency) ?? { amountMinor: 0, rows: 0 };
+        totals.set(row.currency, { amountMinor: t.amountMinor + row.amountMinor, rows: t.rows + 1 });
+      }
       await uow.run(async (r) => {
         for (const row of rows) await r.ledger.insert(earningRow(actor, user.id, row));
         await r.payoutAudit.record({
@@ -179,10 +228,14 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
           action: 'ledger.statement_imported',
           entity: 'ledger_entry',
           entityId: null,
-          detail: { rows: rows.length, totals: Object.fromEntries(totals) },
+          detail: { rows: rows.length, totals: Object.fromEntries([...totals].map(([c, t]) => [c, t.amountMinor])) },
         });
+        // One audit row per currency: an amount is only ever summed within its currency.
+        for (const [currency, t] of totals) {
+          await audit(r, actor, user, { action: 'ledger-import', amountMinor: t.amountMinor, currency, rowCount: t.rows, detail: periodsOf(rows.filter((x) => x.currency === currency)) });
+        }
       });
-      return { imported: rows.length, totals: [...totals].map(([currency, amountMinor]) => ({ currency, amountMinor })) };
+      return { imported: rows.length, totals: [...totals].map(([currency, t]) => ({ currency, amountMinor: t.amountMinor })) };
     },
 
     /** A payout to the artist's default method, pending until marked paid; never more than the balance. */
@@ -219,17 +272,23 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
           entityId: entry.id,
           detail: { amountMinor: input.amountMinor, currency: input.currency, paidTo },
         });
+        await audit(r, actor, user, { action: 'ledger-payout', amountMinor: entry.amount_minor, currency: entry.currency, detail: entryDetail(entry) });
         return entry;
       });
     },
 
     async markPaid(actor: Actor, entryId: number): Promise<LedgerEntryRecord> {
       authorize(actor, 'manage', 'ledger');
-      const entry = await ledger.findById(entryId);
-      if (!entry || entry.kind !== 'payout') throw notFound('Payout');
+      const found = await ledger.findById(entryId);
+      if (!found || found.kind !== 'payout' || found.reverses_id !== null) throw notFound('Payout');
       const paidAt = new Date().toISOString();
-      await uow.run(async (r) => {
-        if (!(await r.ledger.markPaid(entry.id, paidAt))) throw conflict('This payout is already marked paid.');
+      return uow.run(async (r) => {
+        // Under the artist's lock, so a reversal and a mark-paid of the same payout cannot interleave.
+        await r.ledger.lockArtist(found.user_id);
+        if (!(await r.ledger.markPaid(found.id, paidAt))) {
+          throw conflict((await r.ledger.reversalOf(found.id)) ? 'This payout was reversed; it cannot be marked paid.' : 'This payout is already marked paid.');
+        }
+        const entry = { ...found, status: 'paid', paid_at: paidAt, updated_at: paidAt };
         await r.payoutAudit.record({
           actorId: actor.id,
           subjectUserId: entry.user_id,
@@ -238,12 +297,71 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
           entityId: entry.id,
           detail: { amountMinor: entry.amount_minor, currency: entry.currency, paidTo: entry.paid_to },
         });
+        const subject = await r.users.findById(entry.user_id);
+        await audit(r, actor, subject, { action: 'ledger-paid', amountMinor: entry.amount_minor, currency: entry.currency, detail: entryDetail(entry) });
+        return entry;
       });
-      return { ...entry, status: 'paid', paid_at: paidAt, updated_at: paidAt };
+    },
+
+    /**
+     * Corrects an entry the only way the ledger allows (ADR 030): a new entry of the same kind and
+     * status with the opposite amount, naming the entry and the reason. The original stays as it
+     * was; both show in the artist's history and statements. An entry is reversed at most once, a
+     * reversal is never itself reversed (record the right entry instead), and a reversed payout can
+     * no longer be marked paid.
+     */
+    async reverse(actor: Actor, entryId: number, reason: string): Promise<LedgerEntryRecord> {
+      authorize(actor, 'manage', 'ledger');
+      const found = await ledger.findById(entryId);
+      if (!found) throw notFound('Ledger entry');
+      if (found.reverses_id !== null) throw conflict('This entry is itself a correction; record a new entry instead of reversing it.');
+      return uow.run(async (r) => {
+        await r.ledger.lockArtist(found.user_id);
+        // Read again under the lock: a payout marked paid a moment ago is reversed as paid.
+        const original = (await r.ledger.findById(found.id))!;
+        if (await r.ledger.reversalOf(original.id)) throw conflict('This entry has already been reversed.');
+        const entry = await r.ledger.insert({
+          user_id: original.user_id,
+          kind: original.kind,
+          amount_minor: -original.amount_minor,
+          currency: original.currency,
+          source: original.source,
+          period: original.period,
+          note: '',
+          status: original.status,
+          payment_method_id: original.payment_method_id,
+          paid_to: original.paid_to,
+          paid_at: original.paid_at === null ? null : toIso(original.paid_at),
+          created_by: actor.id,
+          reverses_id: original.id,
+          reason,
+        });
+        await r.payoutAudit.record({
+          actorId: actor.id,
+          subjectUserId: original.user_id,
+          action: 'ledger.entry_reversed',
+          entity: 'ledger_entry',
+          entityId: entry.id,
+          detail: { reverses: original.id, amountMinor: entry.amount_minor, currency: entry.currency, reason },
+        });
+        const subject = await r.users.findById(original.user_id);
+        await audit(r, actor, subject, {
+          action: 'ledger-reversal',
+          amountMinor: entry.amount_minor,
+          currency: entry.currency,
+          detail: `Reversed entry #${original.id} (${original.kind === 'earning' ? 'earning' : 'payout'} ${entryDetail(original)}): ${reason}`,
+        });
+        return entry;
+      });
     },
   };
 }
 export type LedgerService = ReturnType<typeof createLedgerService>;
+
+/** "2026-08, 2026-09": the periods a statement's rows cover. */
+function periodsOf(rows: readonly RecordEarning[]): string {
+  return `Statement for ${[...new Set(rows.map((r) => r.period))].sort().join(', ')}`;
+}
 
 function earningRow(actor: Actor, userId: number, input: RecordEarning) {
   return {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
-import { createPaymentMethodSchema, importEarningsSchema, recordEarningSchema, recordPayoutSchema, statementQuerySchema } from '@members-only/shared/payouts';
+import { createPaymentMethodSchema, importEarningsSchema, recordEarningSchema, recordPayoutSchema, reverseEntrySchema, statementQuerySchema } from '@members-only/shared/payouts';
 import type { PaymentMethodService } from '../../services/payment-method.service';
 import type { LedgerService } from '../../services/ledger.service';
 import { presentLedger, presentLedgerEntry, presentPaymentMethod, presentStatement, statementCsv } from '../../presenters/payouts.presenter';
@@ -64,5 +64,10 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ paymentMethods: PaymentMethod
 
   app.post('/api/admin/payouts/:id/paid', { config: { access: 'admin' }, schema: { params: idParamSchema } }, async (request) => {
     return presentLedgerEntry(await ledger.markPaid(requireActor(request), request.params.id));
+  });
+
+  // Entries are never edited or deleted: a correction is a reversing entry with a reason (ADR 030).
+  app.post('/api/admin/ledger/:id/reverse', { config: { access: 'admin' }, schema: { params: idParamSchema, body: reverseEntrySchema } }, async (request, reply) => {
+    return reply.status(201).send(presentLedgerEntry(await ledger.reverse(requireActor(request), request.params.id, request.body.reason)));
   });
 };

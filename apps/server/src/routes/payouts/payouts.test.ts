@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPageSchema } from '@members-only/shared/admin';
 import { adminLedgerSchema, ledgerSchema, paymentMethodListSchema, paymentMethodSchema, statementSchema, type PaymentMethod } from '@members-only/shared/payouts';
 import { createPaymentDataCipher, generateKeyText, KEY_FILE, loadPaymentKeys, parseKey } from '../../crypto/payment-data';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
@@ -51,7 +52,7 @@ describe.each(dialects)('payout methods on %s', (dialect) => {
 
   it('adds methods sent at the same time, all of them, with exactly one default', async () => {
     const carol = await registerUser(t.app);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => add(carol.cookie, card({ isDefault: i % 2 === 0 }))));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => add(carol.cookie, card({ isDefault: i % 2 === 0, accountName: `Carol ${i}` }))));
     expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 201));
     const methods = await list(carol.cookie);
     expect(methods).toHaveLength(8);
@@ -61,12 +62,12 @@ describe.each(dialects)('payout methods on %s', (dialect) => {
   it('makes, deletes and adds methods at the same time and keeps exactly one default', async () => {
     const dave = await registerUser(t.app);
     const made: PaymentMethod[] = [];
-    for (let i = 0; i < 6; i++) made.push(paymentMethodSchema.parse((await add(dave.cookie, card({ isDefault: false }))).json()));
+    for (let i = 0; i < 6; i++) made.push(paymentMethodSchema.parse((await add(dave.cookie, card({ isDefault: false, accountName: `Dave ${i}` }))).json()));
     const answers = await Promise.all([
       ...made.slice(0, 4).map((m) => t.app.inject({ method: 'POST', url: `/api/payment-methods/${m.id}/default`, headers: { cookie: dave.cookie } })),
       ...made.slice(4).map((m) => t.app.inject({ method: 'DELETE', url: `/api/payment-methods/${m.id}`, headers: { cookie: dave.cookie } })),
-      add(dave.cookie, card({ isDefault: true })),
-      add(dave.cookie, card({ isDefault: false })),
+      add(dave.cookie, card({ isDefault: true, accountName: 'Dave 6' })),
+      add(dave.cookie, card({ isDefault: false, accountName: 'Dave 7' })),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 204, 204, 201, 201]);
     const methods = await list(dave.cookie);
@@ -170,6 +171,35 @@ describe.each(dialects)('payout methods on %s', (dialect) => {
     expect(body.fieldErrors[field]?.join(' '), JSON.stringify(body)).toMatch(message);
     expect(res.body).not.toContain('4111111111111112');
     expect(await count()).toBe(before);
+  });
+
+  it('refuses the same bank account or card twice (same type, last 4, bank or brand, holder): 409 with a plain message', async () => {
+    const erin = await registerUser(t.app);
+    expect((await add(erin.cookie, bank())).statusCode).toBe(201);
+    expect((await add(erin.cookie, card())).statusCode).toBe(201);
+    // The same ones again, however the holder's and bank's names are cased and spaced, or a new routing number.
+    for (const again of [bank(), bank({ accountName: '  lil  TEST ', bankName: 'first test bank', isDefault: false }), bank({ routingNumber: '011000015' }), card({ expiryDate: `01/${nextYear}` })]) {
+      const res = await add(erin.cookie, again);
+      expect(res.statusCode, JSON.stringify(again)).toBe(409);
+      expect(res.json()).toMatchObject({ message: 'This payment method is already saved. Each bank account or card can be added once.' });
+    }
+    expect(await list(erin.cookie)).toHaveLength(2);
+    // Any one part different is another method: holder, bank, last 4, brand, account type.
+    const others = [
+      bank({ accountName: 'Erin Other' }),
+      bank({ bankName: 'Second Bank' }),
+      bank({ accountType: 'savings' }),
+      bank({ accountNumber: '000123450000' }),
+      card({ accountNumber: '5555555555554444', cardType: 'mastercard' }),
+      card({ accountName: 'Someone Else' }),
+    ];
+    for (const other of others) expect((await add(erin.cookie, other)).statusCode, JSON.stringify(other)).toBe(201);
+    // Another artist may save the same account.
+    expect((await add((await registerUser(t.app)).cookie, bank())).statusCode).toBe(201);
+    // Two saves of the same card at once: one is added.
+    const frank = await registerUser(t.app);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => add(frank.cookie, card())));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
   });
 
   it('accepts each card brand by its own number', async () => {
@@ -302,8 +332,8 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
     for (const [broken, line, message] of [
       ['period,amount,currency\n2026-11,1,USD', 1, /source/],
       ['period,source,amount,currency,extra\n2026-11,a,1,USD,x', 1, /Unknown column/],
-      ['period,source,amount,currency\n2026-11,a,1', 2, /number of fields/],
-      ['period,source,amount,currency\n"2026-11,a,1,USD', 2, /not valid CSV/],
+      ['period,source,amount,currency\n2026-11,a,1', 2, /^This line has 3 fields; the header has 4 columns$/],
+      ['period,source,amount,currency\n"2026-11,a,1,USD', 2, /never closed/],
       ['period,source,amount,currency\n', 1, /no rows/],
     ] as const) {
       const r = await post(admin.cookie, `/api/admin/users/${bob.user.id}/earnings/import`, { csv: broken });
@@ -312,6 +342,32 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
       expect(e.line, broken).toBe(line);
       expect(e.message, broken).toMatch(message);
     }
+    expect(await mine(bob.cookie)).toEqual(before);
+  });
+
+  it('lists every bad line of a statement, lines of the wrong length among them, with its number and reason', async () => {
+    const before = await mine(bob.cookie);
+    const csv = [
+      'period,source,amount,currency,note',
+      '2026-11,Spotify,10.00,USD,',
+      '2026-11,Tidal,2.00,USD',
+      '2026-11,Apple Music,1.234,USD,',
+      '2026-11,Deezer,5.00,USD,,extra',
+      '2026-11,Amazon,3.00,USD,ok',
+      'not a month,YouTube,1.00,USD,',
+      '2026-11,Pandora',
+    ].join('\n');
+    const res = await post(admin.cookie, `/api/admin/users/${bob.user.id}/earnings/import`, { csv });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { message: string; errors: { line: number; message: string }[] };
+    expect(body.message).toBe('The statement has 5 errors; nothing was imported.');
+    expect(body.errors).toEqual([
+      { line: 3, message: 'This line has 4 fields; the header has 5 columns' },
+      { line: 4, message: 'Amount 1.234 has more than 2 decimal places for USD' },
+      { line: 5, message: 'This line has 6 fields; the header has 5 columns' },
+      { line: 7, message: 'Period must be a month as YYYY-MM' },
+      { line: 8, message: 'This line has 2 fields; the header has 5 columns' },
+    ]);
     expect(await mine(bob.cookie)).toEqual(before);
   });
 
@@ -365,7 +421,8 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
     expect(statement.artist).toBe(alice.username);
     // This month: the new earning and the three payouts made today; September's earnings are not in it.
     expect(statement.entries.map((e) => e.kind)).toEqual(['payout', 'payout', 'earning']);
-    expect(statement.totals).toEqual([{ currency: 'USD', earnedMinor: 999, paidOutMinor: 12_346, netMinor: 999 - 12_346 }]);
+    // Paid and pending apart, as on the Payouts page: the 100.00 payout was marked paid, the 23.46 is pending.
+    expect(statement.totals).toEqual([{ currency: 'USD', earnedMinor: 999, paidMinor: 10_000, pendingMinor: 2_346, balanceMinor: 999 - 12_346 }]);
     expect(statement.balances.find((b) => b.currency === 'USD')!.balanceMinor).toBe(999);
     const september = statementSchema.parse((await t.app.inject({ url: '/api/payouts/statement?period=2026-09', headers: { cookie: alice.cookie } })).json());
     expect(september.entries.filter((e) => e.currency === 'USD').map((e) => e.amountMinor)).toEqual([12_345, 1]);
@@ -377,7 +434,14 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe('date,type,source,period,description,amount,currency,status');
     expect(lines).toContain(`${new Date().toISOString().slice(0, 10)},earning,DistroKid,${month},"'=HYPERLINK(""x"")",9.99,USD,recorded`);
-    expect(lines.at(-1)).toBe(`,total paid out,,${month},,123.46,USD,`);
+    // Payouts are signed negative, and so are the totals paid out and pending: the rows add up to the net.
+    expect(lines).toContain(`${new Date().toISOString().slice(0, 10)},payout,,,Payout to Checking account ending 6789 (September),-100.00,USD,paid`);
+    expect(lines.slice(-4)).toEqual([
+      `,total earned,,${month},,9.99,USD,`,
+      `,total paid out,,${month},,-100.00,USD,paid`,
+      `,total pending,,${month},,-23.46,USD,pending`,
+      `,net,,${month},,-113.47,USD,`,
+    ]);
     expect(csv.body).not.toContain(BANK);
     expect((await t.app.inject({ url: '/api/payouts/statement?period=2026-13', headers: { cookie: alice.cookie } })).statusCode).toBe(400);
     // Bob's statement for the same month holds none of Alice's entries.
@@ -398,6 +462,140 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
     ]);
     expect(rows.every((r) => r.actor_id === admin.user.id && r.created_at)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(BANK);
+  });
+
+  it("puts every earning, import, payout and mark-paid in the admin Audit log: who, what, amount, artist, when", async () => {
+    const res = await t.app.inject({ url: '/api/admin/audit?limit=50', headers: { cookie: admin.cookie } });
+    expect(res.statusCode).toBe(200);
+    const items = auditPageSchema.parse(res.json()).items.filter((e) => e.action.startsWith('ledger-')).reverse();
+    expect(items.map((e) => [e.action, e.subject, e.amountMinor, e.currency, e.rowCount])).toEqual([
+      ['ledger-earning', alice.username, 12_345, 'USD', null],
+      ['ledger-earning', alice.username, 1, 'USD', null],
+      ['ledger-earning', alice.username, 500, 'JPY', null],
+      ['ledger-import', bob.username, 100_037, 'USD', 3],
+      ['ledger-payout', alice.username, 10_000, 'USD', null],
+      ['ledger-paid', alice.username, 10_000, 'USD', null],
+      ['ledger-payout', alice.username, 2_346, 'USD', null],
+      ['ledger-earning', alice.username, 999, 'USD', null],
+    ]);
+    expect(items.every((e) => e.actor === admin.username && !Number.isNaN(Date.parse(e.createdAt)))).toBe(true);
+    expect(items[0]!.detail).toBe('DistroKid · 2026-09');
+    expect(items[3]!.detail).toBe('Statement for 2026-10');
+    expect(items[4]!.detail).toBe('to Checking account ending 6789');
+    expect(res.body).not.toContain(BANK);
+  });
+
+  it('corrects an entry only by a reversing entry that names it and why; the original stays, both show, once', async () => {
+    const url = (id: number) => `/api/admin/ledger/${id}/reverse`;
+    const before = await mine(alice.cookie);
+    const spotify = before.entries.find((e) => e.source === 'Spotify')!;
+    // No route edits or deletes an entry.
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/ledger/${spotify.id}`, headers: { cookie: admin.cookie }, payload: { amountMinor: 2 } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/ledger/${spotify.id}`, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
+
+    expect((await post(admin.cookie, url(spotify.id), { reason: '  ' })).json()).toMatchObject({ fieldErrors: { reason: ['Reason is required'] } });
+    expect((await post(alice.cookie, url(spotify.id), { reason: 'mine' })).statusCode).toBe(403);
+    expect((await post(admin.cookie, url(999_999), { reason: 'nothing' })).statusCode).toBe(404);
+
+    const res = await post(admin.cookie, url(spotify.id), { reason: 'Reported twice by the distributor' });
+    expect(res.statusCode, res.body).toBe(201);
+    const reversal = res.json() as { id: number };
+    expect(res.json()).toMatchObject({ kind: 'earning', amountMinor: -1, currency: 'USD', source: 'Spotify', period: '2026-09', reversesId: spotify.id, reason: 'Reported twice by the distributor' });
+
+    const after = await mine(alice.cookie);
+    expect(after.entries).toHaveLength(before.entries.length + 1);
+    // The original is as it was, now naming its reversal.
+    expect(after.entries.find((e) => e.id === spotify.id)).toEqual({ ...spotify, reversedById: reversal.id });
+    expect(after.balances.find((b) => b.currency === 'USD')!.earnedMinor).toBe(before.balances.find((b) => b.currency === 'USD')!.earnedMinor - 1);
+    // The September statement shows both.
+    const september = statementSchema.parse((await t.app.inject({ url: '/api/payouts/statement?period=2026-09', headers: { cookie: alice.cookie } })).json());
+    expect(september.entries.filter((e) => e.source === 'Spotify').map((e) => [e.amountMinor, e.reversesId, e.reversedById])).toEqual([
+      [1, null, reversal.id],
+      [-1, spotify.id, null],
+    ]);
+
+    // Once only, and a correction is not itself corrected.
+    expect((await post(admin.cookie, url(spotify.id), { reason: 'again' })).statusCode).toBe(409);
+    const twice = await post(admin.cookie, url(reversal.id), { reason: 'undo' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/itself a correction/);
+
+    // The Audit log has it, with the signed amount and the reason.
+    const audit = auditPageSchema.parse((await t.app.inject({ url: '/api/admin/audit', headers: { cookie: admin.cookie } })).json()).items[0]!;
+    expect(audit).toMatchObject({ action: 'ledger-reversal', actor: admin.username, subject: alice.username, amountMinor: -1, currency: 'USD' });
+    expect(audit.detail).toMatch(/Reported twice by the distributor/);
+  });
+
+  it('reverses the same entry from two admins at once exactly once', async () => {
+    const entry = (await post(admin.cookie, `/api/admin/users/${bob.user.id}/earnings`, earning({ amountMinor: 700 }))).json() as { id: number };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post(admin.cookie, `/api/admin/ledger/${entry.id}/reverse`, { reason: 'duplicate' })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await mine(bob.cookie)).entries.filter((e) => e.reversesId === entry.id)).toHaveLength(1);
+  });
+});
+
+describe.each(dialects)('the Payouts page and the statement agree, to the cent, in every state of a payout, on %s', (dialect) => {
+  let t: TestApp;
+  let admin: User;
+  let artist: User;
+  const month = new Date().toISOString().slice(0, 7);
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await registerUser(t.app);
+    artist = await registerUser(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const payout = async (amountMinor: number) => ((await post(admin.cookie, `/api/admin/users/${artist.user.id}/payouts`, { amountMinor, currency: 'USD' })).json() as { id: number }).id;
+
+  /** The page's figures, the statement's balance today and its month's totals, and the CSV's signed totals. */
+  async function agree(expected: { earnedMinor: number; paidMinor: number; pendingMinor: number }) {
+    const page = ledgerSchema.parse((await t.app.inject({ url: '/api/payouts/ledger', headers: { cookie: artist.cookie } })).json());
+    const statement = statementSchema.parse((await t.app.inject({ url: `/api/payouts/statement?period=${month}`, headers: { cookie: artist.cookie } })).json());
+    const balance = { currency: 'USD', ...expected, balanceMinor: expected.earnedMinor - expected.paidMinor - expected.pendingMinor };
+    expect(page.balances).toEqual([balance]);
+    expect(statement.balances).toEqual([balance]);
+    // Everything here happened this month, so the month's totals are the whole ledger.
+    expect(statement.totals).toEqual([balance]);
+    const csv = (await t.app.inject({ url: `/api/payouts/statement.csv?period=${month}`, headers: { cookie: artist.cookie } })).body.trim().split('\r\n');
+    const cents = (row: string) => Math.round(Number(row.split(',')[5]) * 100) || 0;
+    const rows = csv.slice(1, -4);
+    expect(rows.reduce((sum, r) => sum + cents(r), 0)).toBe(balance.balanceMinor);
+    expect(csv.slice(-4).map(cents)).toEqual([balance.earnedMinor, -balance.paidMinor || 0, -balance.pendingMinor || 0, balance.balanceMinor]);
+    // Every payout row is negative; every reversal of one is positive.
+    for (const r of rows.filter((r) => r.split(',')[1] === 'payout')) expect(cents(r)).toBeLessThan(0);
+    for (const r of rows.filter((r) => r.split(',')[1] === 'payout reversal')) expect(cents(r)).toBeGreaterThan(0);
+  }
+
+  it('pending, paid, a pending one reversed, a paid one reversed', async () => {
+    expect((await post(artist.cookie, '/api/payment-methods', bank())).statusCode).toBe(201);
+    expect((await post(admin.cookie, `/api/admin/users/${artist.user.id}/earnings`, { amountMinor: 123_456, currency: 'USD', source: 'DistroKid', period: month })).statusCode).toBe(201);
+    await agree({ earnedMinor: 123_456, paidMinor: 0, pendingMinor: 0 });
+
+    const first = await payout(10_001);
+    await agree({ earnedMinor: 123_456, paidMinor: 0, pendingMinor: 10_001 });
+    expect((await post(admin.cookie, `/api/admin/payouts/${first}/paid`, {})).statusCode).toBe(200);
+    await agree({ earnedMinor: 123_456, paidMinor: 10_001, pendingMinor: 0 });
+
+    // A pending payout reversed (never sent): no longer pending, and it can no longer be marked paid.
+    const second = await payout(2_002);
+    await agree({ earnedMinor: 123_456, paidMinor: 10_001, pendingMinor: 2_002 });
+    expect((await post(admin.cookie, `/api/admin/ledger/${second}/reverse`, { reason: 'Sent to the wrong account' })).statusCode).toBe(201);
+    await agree({ earnedMinor: 123_456, paidMinor: 10_001, pendingMinor: 0 });
+    const refused = await post(admin.cookie, `/api/admin/payouts/${second}/paid`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/reversed/);
+
+    // A paid payout reversed (it bounced): the money is owed again.
+    expect((await post(admin.cookie, `/api/admin/ledger/${first}/reverse`, { reason: 'Bounced by the bank' })).statusCode).toBe(201);
+    await agree({ earnedMinor: 123_456, paidMinor: 0, pendingMinor: 0 });
+    // And the balance it freed can be paid out again.
+    const third = await payout(123_456);
+    await agree({ earnedMinor: 123_456, paidMinor: 0, pendingMinor: 123_456 });
+    expect((await post(admin.cookie, `/api/admin/payouts/${third}/paid`, {})).statusCode).toBe(200);
+    await agree({ earnedMinor: 123_456, paidMinor: 123_456, pendingMinor: 0 });
   });
 });
 
