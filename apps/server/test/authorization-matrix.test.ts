@@ -37,6 +37,7 @@ type FixtureKind =
   | 'paymentMethod'
   | 'artist'
   | 'payout'
+  | 'ledgerEntry'
   | 'studioConversation'
   | 'beatFile'
   | 'beat';
@@ -63,6 +64,8 @@ interface Fixtures {
   paymentMethod: number;
   artist: number;
   payout: number;
+  /** An earning of A's kept for the reversal route (reversed once, by the admin). */
+  ledgerEntry: number;
   studioConversation: number;
   beatFile: string;
   /** A's finished built-in beat (its stems, MIDI file, variations and extensions). */
@@ -97,6 +100,9 @@ interface Entry extends Record<Actor, Status> {
 
 const json = (payload: object): RequestParts => ({ payload });
 const VALID_CARD = { type: 'card', accountName: 'Matrix Artist', accountNumber: '4111111111111111', bankName: 'Matrix Bank', cardType: 'visa', isDefault: true };
+/** The same card cannot be saved twice (ADR 030): each one saved here has a holder of its own. */
+let cardsMade = 0;
+const validCard = () => ({ ...VALID_CARD, accountName: `Matrix Artist ${++cardsMade}` });
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/health': { access: 'public', anonymous: 200, user: 200, other: 200, admin: 200 },
@@ -274,7 +280,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/cover-arts': { access: 'admin', anonymous: 401, user: 403, other: 403, admin: 200 },
   // Payouts: payout methods are A's alone (another's is a 404, admins included); the ledger's writes are admins'.
   'GET /api/payment-methods': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
-  'POST /api/payment-methods': { access: 'user', anonymous: 401, user: 201, other: 201, admin: 201, request: () => json(VALID_CARD) },
+  'POST /api/payment-methods': { access: 'user', anonymous: 401, user: 201, other: 201, admin: 201, request: () => json(validCard()) },
   'POST /api/payment-methods/:id/default': { access: 'user', uses: 'paymentMethod', anonymous: 401, user: 200, other: 404, admin: 404 },
   'DELETE /api/payment-methods/:id': { access: 'user', uses: 'paymentMethod', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
   'GET /api/payouts/ledger': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
@@ -309,6 +315,15 @@ const MATRIX: Record<string, Entry> = {
     request: () => json({ amountMinor: 1, currency: 'USD' }),
   },
   'POST /api/admin/payouts/:id/paid': { access: 'admin', uses: 'payout', anonymous: 401, user: 403, other: 403, admin: 200 },
+  'POST /api/admin/ledger/:id/reverse': {
+    access: 'admin',
+    uses: 'ledgerEntry',
+    anonymous: 401,
+    user: 403,
+    other: 403,
+    admin: 201,
+    request: () => json({ reason: 'Matrix correction' }),
+  },
   // Studio: beats are made in A's studio conversation; the audio streams to A or an admin.
   'POST /api/studio/generate': {
     access: 'user',
@@ -485,7 +500,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     snippet: async (conversationId: number) =>
       (await ok(inject('POST', `/api/conversations/${conversationId}/lyrics`, a.cookie, json({ content: 'first bar', position: 0 })), 201)).id as number,
     track: async () => (await ok(inject('POST', '/api/tracks/upload', a.cookie, uploadParts()), 201)) as { id: number; filename: string },
-    paymentMethod: async () => (await ok(inject('POST', '/api/payment-methods', a.cookie, json(VALID_CARD)), 201)).id as number,
+    paymentMethod: async () => (await ok(inject('POST', '/api/payment-methods', a.cookie, json(validCard())), 201)).id as number,
   };
 
   async function waitForAnalysis(id: number) {
@@ -526,6 +541,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     const paymentMethod = await create.paymentMethod();
     await ok(inject('POST', `/api/admin/users/${a.id}/earnings`, admin.cookie, json({ amountMinor: 100_000, currency: 'USD', source: 'Fixture Distro', period: '2026-09' })), 201);
     const payout = await ok(inject('POST', `/api/admin/users/${a.id}/payouts`, admin.cookie, json({ amountMinor: 500, currency: 'USD' })), 201);
+    const ledgerEntry = await ok(inject('POST', `/api/admin/users/${a.id}/earnings`, admin.cookie, json({ amountMinor: 1, currency: 'USD', source: 'Fixture Distro', period: '2026-09' })), 201);
     const studioConversation = await create.conversation('studio');
     const beat = await ok(inject('POST', '/api/studio/generate', a.cookie, json({ prompt: 'fixture beat, 10 seconds', model: 'rap', conversationId: studioConversation, seed: 2 })), 201);
     fixtures = {
@@ -534,6 +550,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       paymentMethod,
       artist: a.id,
       payout: payout.id,
+      ledgerEntry: ledgerEntry.id,
       studioConversation,
       beatFile: String(beat.audioUrl).split('/').pop()!,
       beat: beat.id,

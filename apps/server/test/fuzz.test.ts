@@ -420,6 +420,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     const bMethod = (await post('/api/payment-methods', card, { cookie: b.cookie })).id as number;
     await post(`/api/admin/users/${a.user.id}/earnings`, { amountMinor: 100_000, currency: 'USD', source: 'Fuzz Distro', period: '2026-09' }, { cookie: adminCookie });
     const payout = (await post(`/api/admin/users/${a.user.id}/payouts`, { amountMinor: 100, currency: 'USD' }, { cookie: adminCookie })).id as number;
+    // An earning of A's for the reversal route (reversed once; later tries are 409s).
+    const ledgerEntry = (await post(`/api/admin/users/${a.user.id}/earnings`, { amountMinor: 1, currency: 'USD', source: 'Fuzz Distro', period: '2026-09' }, { cookie: adminCookie })).id as number;
 
     protectedIds = (route) => {
       if (route.url.startsWith('/api/conversations/:')) return [String(chat), String(lyrics)];
@@ -446,6 +448,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.method === 'PATCH' && route.url === '/api/admin/users/:id') return [String(b.user.id)];
       if (route.url.startsWith('/api/admin/users/:')) return [String(a.user.id)];
       if (route.url.startsWith('/api/admin/payouts/:')) return [String(payout)];
+      if (route.url.startsWith('/api/admin/ledger/:')) return [String(ledgerEntry)];
       return ['1'];
     };
     last = await fingerprint();
@@ -489,7 +492,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/coverarts': () => ({ prompt: 'Fuzz cover', title: 'Fuzz Single', trackId: coverFixture.track }),
     'POST /api/coverarts/concept': () => ({ trackId: coverFixture.track }),
     // Numbers that pass their check digits, a real currency, a statement with a header.
-    'POST /api/payment-methods': () => ({ type: 'card', accountName: 'Fuzz Artist', accountNumber: '4111111111111111', bankName: 'Fuzz Bank', cardType: 'visa', isDefault: true }),
+    'POST /api/payment-methods': () => ({ type: 'card', accountName: 'Fuzz Example', accountNumber: '4111111111111111', bankName: 'Fuzz Bank', cardType: 'visa', isDefault: true }),
     'POST /api/admin/users/:id/earnings': () => ({ amountMinor: 1234, currency: 'USD', source: 'Fuzz Distro', period: '2026-10', note: '' }),
     'POST /api/admin/users/:id/earnings/import': () => ({ csv: 'period,source,amount,currency,note\n2026-10,Fuzz Distro,12.34,USD,\n' }),
     'POST /api/admin/users/:id/payouts': () => ({ amountMinor: 1, currency: 'USD', note: '' }),

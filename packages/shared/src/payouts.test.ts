@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { balancesOf, detectCardType, expiryInPast, formatMoney, luhnValid, minorToDecimal, parseAmountToMinor, routingNumberValid } from './payouts';
+import { balanceEffect, balancesOf, describeBalance, detectCardType, expiryInPast, formatMoney, luhnValid, minorToDecimal, parseAmountToMinor, payoutAwaitingPayment, routingNumberValid, statementMonth, statementPeriods } from './payouts';
 
 describe('payout number checks', () => {
   it('Luhn: known good and bad card numbers', () => {
@@ -83,5 +83,45 @@ describe('money in minor units', () => {
       { currency: 'USD', earnedMinor: 30, paidMinor: 5, pendingMinor: 7, balanceMinor: 18 },
     ]);
     expect(balancesOf([])).toEqual([]);
+  });
+});
+
+describe('the ledger as an accounting record', () => {
+  const entry = (kind: 'earning' | 'payout', amountMinor: number, status: 'recorded' | 'pending' | 'paid') => ({ kind, amountMinor, currency: 'USD', status });
+
+  it('a reversal takes back exactly what its original added, in every state of a payout', () => {
+    const earning = entry('earning', 10_000, 'recorded');
+    const pending = entry('payout', 1_000, 'pending');
+    const paid = entry('payout', 2_500, 'paid');
+    const before = balancesOf([earning, pending, paid]);
+    expect(before).toEqual([{ currency: 'USD', earnedMinor: 10_000, paidMinor: 2_500, pendingMinor: 1_000, balanceMinor: 6_500 }]);
+    // Each reversal is its original's kind and status with the opposite amount.
+    const reversalOf = (e: ReturnType<typeof entry>) => ({ ...e, amountMinor: -e.amountMinor });
+    expect(balancesOf([earning, pending, paid, reversalOf(pending)])).toEqual([{ currency: 'USD', earnedMinor: 10_000, paidMinor: 2_500, pendingMinor: 0, balanceMinor: 7_500 }]);
+    expect(balancesOf([earning, pending, paid, reversalOf(paid)])).toEqual([{ currency: 'USD', earnedMinor: 10_000, paidMinor: 0, pendingMinor: 1_000, balanceMinor: 9_000 }]);
+    expect(balancesOf([earning, pending, paid, reversalOf(earning)])).toEqual([{ currency: 'USD', earnedMinor: 0, paidMinor: 2_500, pendingMinor: 1_000, balanceMinor: -3_500 }]);
+    // The signed amounts a statement shows add up to the balance.
+    const all = [earning, pending, paid, reversalOf(paid)];
+    expect(all.reduce((sum, e) => sum + balanceEffect(e), 0)).toBe(balancesOf(all)[0]!.balanceMinor);
+    expect(balanceEffect(pending)).toBe(-1_000);
+    expect(balanceEffect(reversalOf(paid))).toBe(2_500);
+  });
+
+  it('only a pending payout that is neither a reversal nor reversed waits to be marked paid', () => {
+    const payout = { kind: 'payout' as const, status: 'pending' as const, reversesId: null, reversedById: null };
+    expect(payoutAwaitingPayment(payout)).toBe(true);
+    expect(payoutAwaitingPayment({ ...payout, reversedById: 9 })).toBe(false);
+    expect(payoutAwaitingPayment({ ...payout, reversesId: 3 })).toBe(false);
+    expect(payoutAwaitingPayment({ ...payout, status: 'paid' })).toBe(false);
+  });
+
+  it("puts an entry in its earning's period, else the month it was made", () => {
+    expect(statementMonth({ period: '2026-09', createdAt: '2026-11-02T10:00:00.000Z' })).toBe('2026-09');
+    expect(statementMonth({ period: null, createdAt: '2026-11-02T10:00:00.000Z' })).toBe('2026-11');
+    expect(statementPeriods([{ period: '2026-09', createdAt: '2026-11-02T00:00:00Z' }, { period: null, createdAt: '2026-10-02T00:00:00Z' }, { period: '2026-09', createdAt: '2026-12-01T00:00:00Z' }])).toEqual(['2026-10', '2026-09']);
+  });
+
+  it('labels every part of a balance', () => {
+    expect(describeBalance({ currency: 'USD', earnedMinor: 123_456, paidMinor: 0, pendingMinor: 5, balanceMinor: 123_451 })).toBe('$1,234.56 earned · $0.00 paid out · $0.05 pending');
   });
 });
