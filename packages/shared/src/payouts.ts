@@ -350,6 +350,22 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
  */
 export const balanceEffect = (e: Pick<LedgerEntry, 'kind' | 'amountMinor'>): number => (e.kind === 'earning' ? e.amountMinor : -e.amountMinor);
 
+/** "+$12.34" or "−$12.34": an entry's effect on the balance (a payout takes away, a reversal undoes). */
+export function signedMoney(e: Pick<LedgerEntry, 'kind' | 'amountMinor' | 'currency'>): string {
+  const effect = balanceEffect(e);
+  return `${effect < 0 ? '−' : '+'}${formatMoney(Math.abs(effect), e.currency)}`;
+}
+
+/** What an entry is, in the artist's words; a correction names what it reverses. */
+export function entryTitle(e: LedgerEntry): string {
+  if (e.kind === 'earning') {
+    const what = `${e.source ?? 'Earnings'}${e.period ? ` · ${e.period}` : ''}`;
+    return e.reversesId === null ? what : `Correction: reverses ${what}`;
+  }
+  const to = e.paidTo ?? 'your payout method';
+  return e.reversesId === null ? `Payout to ${to}` : `Correction: reverses the payout to ${to}`;
+}
+
 /** A payout still waiting to be marked paid: pending, not itself a reversal, and not reversed. */
 export const payoutAwaitingPayment = (e: Pick<LedgerEntry, 'kind' | 'status' | 'reversesId' | 'reversedById'>): boolean =>
   e.kind === 'payout' && e.status === 'pending' && e.reversesId === null && e.reversedById === null;

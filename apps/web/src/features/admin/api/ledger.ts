@@ -73,3 +73,5 @@ export async function importEarnings(userId: number, csv: string) {
 }
 export const recordPayout = (userId: number, input: RecordPayoutInput) => sendJson('POST', `/api/admin/users/${userId}/payouts`, input, ledgerEntrySchema);
 export const markPayoutPaid = (entryId: number) => sendJson('POST', `/api/admin/payouts/${entryId}/paid`, undefined, ledgerEntrySchema);
+/** POST /api/admin/ledger/:id/reverse: a correction with its reason; the original stays (ADR 030). */
+export const reverseEntry = (entryId: number, reason: string) => sendJson('POST', `/api/admin/ledger/${entryId}/reverse`, { reason }, ledgerEntrySchema);

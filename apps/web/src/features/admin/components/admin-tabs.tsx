@@ -1,3 +1,4 @@
+import { formatMoney } from '@members-only/shared/payouts';
 import type { AdminCoverArtRow, AdminLyricRow, AdminTrackRow, AdminUserRow, AuditEvent } from '@members-only/shared/admin';
 import { Headphones } from 'lucide-react';
 import { useState } from 'react';
@@ -158,8 +159,9 @@ export function LyricsTab({ active }: { active: boolean }) {
   );
 }
 
-/** "Exported users (10 rows)", "Granted Premium to mcflow"… */
-export function describeAuditEvent(event: Pick<AuditEvent, 'action' | 'subject' | 'rowCount'>): string {
+/** "Exported users (10 rows)", "Granted Premium to mcflow", "Recorded earnings: Spotify · 2026-09"… */
+export function describeAuditEvent(event: Pick<AuditEvent, 'action' | 'subject' | 'rowCount'> & Partial<Pick<AuditEvent, 'detail'>>): string {
+  const detail = event.detail ? `: ${event.detail}` : '';
   switch (event.action) {
     case 'export':
       return `Exported ${event.subject} (${event.rowCount ?? 0} ${event.rowCount === 1 ? 'row' : 'rows'})`;
@@ -171,8 +173,21 @@ export function describeAuditEvent(event: Pick<AuditEvent, 'action' | 'subject' 
       return `Granted Premium to ${event.subject}`;
     case 'revoke-premium':
       return `Took Premium from ${event.subject}`;
+    case 'ledger-earning':
+      return `Recorded earnings${detail}`;
+    case 'ledger-import':
+      return `Imported a statement (${event.rowCount ?? 0} ${event.rowCount === 1 ? 'row' : 'rows'})${detail}`;
+    case 'ledger-payout':
+      return `Recorded a payout${event.detail ? ` ${event.detail}` : ''}`;
+    case 'ledger-paid':
+      return `Marked a payout paid${event.detail ? ` ${event.detail}` : ''}`;
+    case 'ledger-reversal':
+      return event.detail ?? 'Reversed an entry';
   }
 }
+
+/** The artist a ledger event or a role change concerns (an export concerns a list, not an artist). */
+const auditArtist = (e: AuditEvent) => (e.action === 'export' ? '' : e.subject);
 
 export function AuditTab({ active }: { active: boolean }) {
   const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
@@ -181,10 +196,18 @@ export function AuditTab({ active }: { active: boolean }) {
     { header: 'When', cell: (e) => when(e.createdAt), className: 'whitespace-nowrap' },
     { header: 'Who', cell: (e) => e.actor },
     { header: 'What', cell: (e) => describeAuditEvent(e) },
+    { header: 'Artist', cell: (e) => auditArtist(e) },
+    {
+      header: 'Amount',
+      cell: (e) => (e.amountMinor !== null && e.currency ? formatMoney(e.amountMinor, e.currency) : ''),
+      className: 'whitespace-nowrap text-right tabular-nums',
+    },
   ];
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">Every export and every change of admin rights or membership, newest first.</p>
+      <p className="text-sm text-muted-foreground">
+        Every export, every change of admin rights or membership, and every earning, statement import, payout, payment and correction in the earnings ledger, newest first.
+      </p>
       <AdminListNoSearch columns={columns} params={params} onParams={setParams} query={query} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { formatMoney, parseAmountToMinor, type ImportError } from '@members-only/shared/payouts';
+import { describeBalance, entryTitle, formatMoney, parseAmountToMinor, signedMoney, payoutAwaitingPayment, type ImportError, type LedgerEntry } from '@members-only/shared/payouts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useState, type FormEvent } from 'react';
@@ -8,7 +8,8 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { adminLedgerQueryKey, importEarnings, StatementRejectedError, markPayoutPaid, recordEarning, recordPayout, useAdminLedger, useLedgerArtists } from '../api/ledger';
+import { Badge } from '@/components/ui/badge';
+import { adminLedgerQueryKey, importEarnings, StatementRejectedError, markPayoutPaid, recordEarning, recordPayout, reverseEntry, useAdminLedger, useLedgerArtists } from '../api/ledger';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -17,8 +18,9 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /**
  * The earnings ledger for admins (amendment C5): record an artist's earnings one at a time or from a
- * CSV statement, record payouts to their default method and mark them paid. Kept small: the admin
- * dashboard's own lists are another piece of work.
+ * CSV statement, record payouts to their default method and mark them paid. Entries are never
+ * edited or deleted: 'Reverse' records a correction with a reason (ADR 030), and the history shows
+ * both.
  */
 export function EarningsLedgerSection() {
   const queryClient = useQueryClient();
@@ -34,7 +36,12 @@ export function EarningsLedgerSection() {
   const [payout, setPayout] = useState({ amount: '', currency: 'USD', note: '' });
   const [csv, setCsv] = useState('');
   const [csvErrors, setCsvErrors] = useState<ImportError[]>([]);
-  const refresh = () => userId !== null && void queryClient.invalidateQueries({ queryKey: adminLedgerQueryKey(userId) });
+  // The entry being reversed, and the reason typed for it.
+  const [reversing, setReversing] = useState<{ id: number; reason: string } | null>(null);
+  const refresh = () => {
+    if (userId !== null) void queryClient.invalidateQueries({ queryKey: adminLedgerQueryKey(userId) });
+    void queryClient.invalidateQueries({ queryKey: ['/api/admin/audit'] });
+  };
   const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error), variant: 'destructive' });
 
   const addEarning = useMutation({
@@ -69,6 +76,15 @@ export function EarningsLedgerSection() {
     onError: failed('Could not record the payout'),
   });
   const paid = useMutation({ mutationFn: markPayoutPaid, onSuccess: refresh, onError: failed('Could not mark the payout paid') });
+  const reverse = useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => reverseEntry(id, reason),
+    onSuccess: () => {
+      toast({ title: 'Entry reversed', description: 'The correction is in the history and the Audit log.', variant: 'success' });
+      setReversing(null);
+      refresh();
+    },
+    onError: failed('Could not reverse the entry'),
+  });
 
   const submitAmount = (e: FormEvent, amount: string, currency: string, send: (minor: number) => void) => {
     e.preventDefault();
@@ -121,6 +137,7 @@ export function EarningsLedgerSection() {
                 <span className="font-semibold tabular-nums" data-testid={`admin-balance-${b.currency}`}>
                   {formatMoney(b.balanceMinor, b.currency)}
                 </span>
+                <span className="block text-muted-foreground tabular-nums">{describeBalance(b)}</span>
               </p>
             ))}
             <p>
@@ -184,7 +201,12 @@ export function EarningsLedgerSection() {
                 <Textarea id="earning-csv" rows={4} placeholder={'period,source,amount,currency,note\n2026-09,Spotify,120.50,USD,'} value={csv} onChange={(e) => setCsv(e.target.value)} />
               </div>
               {csvErrors.length > 0 ? (
-                <ul role="alert" aria-label="Statement errors" className="grid gap-1 text-sm text-destructive-text">
+                <p className="text-sm font-medium text-destructive-text">
+                  {csvErrors.length} {csvErrors.length === 1 ? 'problem' : 'problems'}; nothing was imported. Fix {csvErrors.length === 1 ? 'it' : 'them'} and import again:
+                </p>
+              ) : null}
+              {csvErrors.length > 0 ? (
+                <ul role="alert" aria-label="Statement errors" className="grid max-h-64 gap-1 overflow-y-auto text-sm text-destructive-text">
                   {csvErrors.map((err, i) => (
                     <li key={i}>
                       Line {err.line}: {err.message}
@@ -227,22 +249,15 @@ export function EarningsLedgerSection() {
               {ledger.data.entries.length === 0 ? <p className="text-sm text-muted-foreground">No entries yet.</p> : null}
               <ul className="grid gap-2 text-sm" aria-label="Ledger history">
                 {ledger.data.entries.map((e) => (
-                  <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border px-3 py-2">
-                    <span>
-                      {e.kind === 'earning' ? `${e.source ?? ''} · ${e.period ?? ''}` : `Payout to ${e.paidTo ?? '?'} · ${e.status}`}
-                    </span>
-                    <span className="flex items-center gap-2">
-                      <span className="font-medium tabular-nums">
-                        {e.kind === 'earning' ? '+' : '−'}
-                        {formatMoney(e.amountMinor, e.currency)}
-                      </span>
-                      {e.kind === 'payout' && e.status === 'pending' ? (
-                        <Button size="sm" variant="outline" disabled={paid.isPending} onClick={() => paid.mutate(e.id)}>
-                          Mark paid
-                        </Button>
-                      ) : null}
-                    </span>
-                  </li>
+                  <HistoryRow
+                    key={e.id}
+                    entry={e}
+                    busy={paid.isPending || reverse.isPending}
+                    reason={reversing?.id === e.id ? reversing.reason : null}
+                    onMarkPaid={() => paid.mutate(e.id)}
+                    onReason={(reason) => setReversing(reason === null ? null : { id: e.id, reason })}
+                    onReverse={(reason) => reverse.mutate({ id: e.id, reason })}
+                  />
                 ))}
               </ul>
             </div>
@@ -250,5 +265,72 @@ export function EarningsLedgerSection() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One entry of the admin's history: Mark paid for a payout waiting for it, Reverse (with a reason) for any original entry. */
+function HistoryRow({
+  entry: e,
+  busy,
+  reason,
+  onMarkPaid,
+  onReason,
+  onReverse,
+}: {
+  entry: LedgerEntry;
+  busy: boolean;
+  /** The reason being typed, when the reversal form is open. */
+  reason: string | null;
+  onMarkPaid: () => void;
+  onReason: (reason: string | null) => void;
+  onReverse: (reason: string) => void;
+}) {
+  const state = e.reversesId !== null ? `Reason: ${e.reason ?? ''}` : e.kind === 'payout' ? e.status : e.note;
+  return (
+    <li className="grid gap-2 rounded-lg border border-border px-3 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="min-w-0">
+          <span className="flex flex-wrap items-center gap-x-2">
+            <span>{entryTitle(e)}</span>
+            {e.reversedById !== null ? <Badge variant="outline">Reversed</Badge> : null}
+          </span>
+          {state ? <span className="block text-xs text-muted-foreground">{state}</span> : null}
+        </span>
+        <span className="flex items-center gap-2">
+          <span className="font-medium tabular-nums">{signedMoney(e)}</span>
+          {payoutAwaitingPayment(e) ? (
+            <Button size="sm" variant="outline" disabled={busy} onClick={onMarkPaid}>
+              Mark paid
+            </Button>
+          ) : null}
+          {e.reversesId === null && e.reversedById === null && reason === null ? (
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => onReason('')} aria-label={`Reverse ${entryTitle(e)} ${signedMoney(e)}`}>
+              Reverse
+            </Button>
+          ) : null}
+        </span>
+      </div>
+      {reason !== null ? (
+        <form
+          aria-label={`Reverse ${entryTitle(e)}`}
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (reason.trim()) onReverse(reason.trim());
+          }}
+        >
+          <div className="grid min-w-48 flex-1 gap-1.5">
+            <Label htmlFor={`reverse-reason-${e.id}`}>Reason for the correction</Label>
+            <Input id={`reverse-reason-${e.id}`} value={reason} autoFocus maxLength={500} onChange={(event) => onReason(event.target.value)} />
+          </div>
+          <Button type="submit" size="sm" disabled={busy || reason.trim() === ''}>
+            Record reversal
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={() => onReason(null)}>
+            Cancel
+          </Button>
+        </form>
+      ) : null}
+    </li>
   );
 }

@@ -1,9 +1,19 @@
-import { formatMoney, periodLabel, statementPeriods, type Ledger } from '@members-only/shared/payouts';
+import { describeBalance, entryTitle, formatMoney, periodLabel, signedMoney, statementPeriods, type Ledger, type LedgerEntry } from '@members-only/shared/payouts';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+
+/** The line under an entry: when, its state, its note or a correction's reason. */
+function entryDetail(e: LedgerEntry): string {
+  const day = (iso: string) => new Date(iso).toLocaleDateString();
+  if (e.reversesId !== null) return `Corrected ${day(e.createdAt)}${e.reason ? ` · ${e.reason}` : ''}`;
+  const state = e.kind === 'payout' ? (e.status === 'paid' && e.paidAt ? `Paid ${day(e.paidAt)}` : e.reversedById !== null ? 'Not sent' : 'Pending') : `Recorded ${day(e.createdAt)}`;
+  return `${state}${e.note ? ` · ${e.note}` : ''}`;
+}
 
 /**
  * The artist's balance and history, computed from the earnings ledger and nothing else
- * (amendments A1, C5): with no entries there is no figure at all.
+ * (amendments A1, C5): with no entries there is no figure at all. A corrected entry stays in the
+ * history, marked reversed, beside the correction that reverses it (ADR 030).
  */
 export function EarningsPanel({ ledger }: { ledger: Ledger }) {
   if (ledger.entries.length === 0) {
@@ -15,27 +25,16 @@ export function EarningsPanel({ ledger }: { ledger: Ledger }) {
   }
   return (
     <div className="flex flex-col gap-5">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3">
         {ledger.balances.map((b) => (
           <section key={b.currency} aria-label={`Balance in ${b.currency}`} className="rounded-xl border border-border p-4">
             <p className="text-sm text-muted-foreground">Balance owed to you ({b.currency})</p>
             <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`balance-${b.currency}`}>
               {formatMoney(b.balanceMinor, b.currency)}
             </p>
-            <dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
-              <div>
-                <dt className="text-muted-foreground">Earned</dt>
-                <dd className="font-medium tabular-nums">{formatMoney(b.earnedMinor, b.currency)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Paid out</dt>
-                <dd className="font-medium tabular-nums">{formatMoney(b.paidMinor, b.currency)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Pending</dt>
-                <dd className="font-medium tabular-nums">{formatMoney(b.pendingMinor, b.currency)}</dd>
-              </div>
-            </dl>
+            <p className="mt-2 text-sm text-muted-foreground tabular-nums" data-testid={`balance-parts-${b.currency}`}>
+              {describeBalance(b)}
+            </p>
           </section>
         ))}
       </div>
@@ -60,18 +59,13 @@ export function EarningsPanel({ ledger }: { ledger: Ledger }) {
           {ledger.entries.map((e) => (
             <li key={e.id} className="flex items-start justify-between gap-3 p-3 text-sm">
               <div className="min-w-0">
-                <p className="font-medium">
-                  {e.kind === 'earning' ? `${e.source ?? 'Earnings'}${e.period ? ` · ${e.period}` : ''}` : `Payout to ${e.paidTo ?? 'your payout method'}`}
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+                  <span>{entryTitle(e)}</span>
+                  {e.reversedById !== null ? <Badge variant="outline">Reversed</Badge> : null}
                 </p>
-                <p className="text-xs text-muted-foreground">
-                  {e.kind === 'payout' ? (e.status === 'paid' && e.paidAt ? `Paid ${new Date(e.paidAt).toLocaleDateString()}` : 'Pending') : `Recorded ${new Date(e.createdAt).toLocaleDateString()}`}
-                  {e.note ? ` · ${e.note}` : ''}
-                </p>
+                <p className="text-xs text-muted-foreground">{entryDetail(e)}</p>
               </div>
-              <p className={e.kind === 'earning' ? 'shrink-0 font-semibold tabular-nums' : 'shrink-0 font-semibold tabular-nums'}>
-                {e.kind === 'earning' ? '+' : '−'}
-                {formatMoney(e.amountMinor, e.currency)}
-              </p>
+              <p className={e.reversedById !== null ? 'shrink-0 font-semibold tabular-nums text-muted-foreground line-through' : 'shrink-0 font-semibold tabular-nums'}>{signedMoney(e)}</p>
             </li>
           ))}
         </ul>

@@ -1,8 +1,8 @@
-import { PAYOUT_MESSAGES, PAYOUTS, type PaymentMethod } from '@members-only/shared/payouts';
+import { PAYOUT_MESSAGES, type PaymentMethod } from '@members-only/shared/payouts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -20,20 +20,17 @@ import { PaymentMethodList } from '../components/payment-method-list';
 /**
  * /payouts (spec §2 'Payouts'): add a payment method, 'Your Payment Methods' by last 4 digits, and
  * the balance and history from the earnings ledger. Signed out (or a session that ended), the
- * page says 'Authentication Required'. After a successful save the form resets and the app goes
- * home 500 ms later (spec §9).
+ * page says 'Authentication Required'. After a successful save the form resets and the artist
+ * stays here, seeing the new method in the list (the spec's jump home is dropped: ADR 030).
  */
 export function PayoutsPage({ signedIn }: { signedIn: boolean }) {
   const section = sectionById('payouts');
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const methods = usePaymentMethods(signedIn);
   const ledger = useLedger(signedIn);
   const [values, setValues] = useState<PaymentFormValues>(() => emptyPaymentForm());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busyId, setBusyId] = useState<number | null>(null);
-  const homeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(homeTimer.current), []);
 
   const unauthorized = !signedIn || [methods.error, ledger.error].some((e) => e instanceof HttpError && e.status === 401);
   const errors = { ...validatePaymentForm(values), ...serverErrors };
@@ -45,7 +42,6 @@ export function PayoutsPage({ signedIn }: { signedIn: boolean }) {
       toast({ title: PAYOUT_MESSAGES.added, variant: 'success' });
       setValues(emptyPaymentForm(values.type));
       setServerErrors({});
-      homeTimer.current = setTimeout(() => void navigate('/'), PAYOUTS.homeDelayMs);
     },
     onError: (error) => {
       const fieldErrors = error instanceof HttpError ? error.body?.fieldErrors : undefined;

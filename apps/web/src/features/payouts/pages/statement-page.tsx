@@ -1,10 +1,18 @@
-import { formatMoney, PERIOD_PATTERN, periodLabel } from '@members-only/shared/payouts';
+import { describeBalance, entryTitle, formatMoney, PERIOD_PATTERN, periodLabel, signedMoney, type LedgerEntry } from '@members-only/shared/payouts';
 import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { statementCsvUrl, useStatement } from '../api/statement';
+
+/** A statement line's state: paid (with the day), pending, reversed, or a correction's reason. */
+function stateOf(e: LedgerEntry): string {
+  if (e.reversesId !== null) return e.reason ?? 'Correction';
+  if (e.kind === 'earning') return e.reversedById !== null ? 'Reversed' : (e.note || 'Recorded');
+  if (e.reversedById !== null) return e.status === 'paid' ? 'Paid, then reversed' : 'Reversed before it was sent';
+  return e.status === 'paid' && e.paidAt ? `Paid ${e.paidAt.slice(0, 10)}` : 'Pending';
+}
 
 /** Printing shows the statement alone: the app's sidebar, bars and buttons stay off the paper. */
 const PRINT_CSS = `@media print {
@@ -85,6 +93,9 @@ function StatementBody({ period }: { period: string }) {
               <th scope="col" className="py-2 pr-3 font-medium">
                 Description
               </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Status
+              </th>
               <th scope="col" className="py-2 text-right font-medium">
                 Amount
               </th>
@@ -94,13 +105,9 @@ function StatementBody({ period }: { period: string }) {
             {s.entries.map((e) => (
               <tr key={e.id} className="border-b border-border/60">
                 <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{e.createdAt.slice(0, 10)}</td>
-                <td className="py-2 pr-3">
-                  {e.kind === 'earning' ? `${e.source ?? 'Earnings'}${e.note ? ` · ${e.note}` : ''}` : `Payout to ${e.paidTo ?? 'your payout method'} (${e.status})`}
-                </td>
-                <td className="py-2 text-right whitespace-nowrap tabular-nums">
-                  {e.kind === 'earning' ? '+' : '−'}
-                  {formatMoney(e.amountMinor, e.currency)}
-                </td>
+                <td className="py-2 pr-3">{entryTitle(e)}</td>
+                <td className="py-2 pr-3 text-muted-foreground">{stateOf(e)}</td>
+                <td className="py-2 text-right whitespace-nowrap tabular-nums">{signedMoney(e)}</td>
               </tr>
             ))}
           </tbody>
@@ -108,22 +115,37 @@ function StatementBody({ period }: { period: string }) {
       )}
       {s.totals.length > 0 ? (
         <div className="mt-6 grid gap-4">
-          {s.totals.map((t) => (
-            <dl key={t.currency} className="grid gap-2 text-sm sm:grid-cols-3">
-              <div>
-                <dt className="text-muted-foreground">Earned ({t.currency})</dt>
-                <dd className="font-semibold tabular-nums">{formatMoney(t.earnedMinor, t.currency)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Paid out ({t.currency})</dt>
-                <dd className="font-semibold tabular-nums">{formatMoney(t.paidOutMinor, t.currency)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Balance owed today ({t.currency})</dt>
-                <dd className="font-semibold tabular-nums">{formatMoney(s.balances.find((b) => b.currency === t.currency)?.balanceMinor ?? 0, t.currency)}</dd>
-              </div>
-            </dl>
-          ))}
+          {s.totals.map((t) => {
+            const today = s.balances.find((b) => b.currency === t.currency);
+            return (
+              <section key={t.currency} aria-label={`Totals in ${t.currency}`} className="grid gap-2 text-sm">
+                <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                  <div>
+                    <dt className="text-muted-foreground">Earned ({t.currency})</dt>
+                    <dd className="font-semibold tabular-nums">{formatMoney(t.earnedMinor, t.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Paid out ({t.currency})</dt>
+                    <dd className="font-semibold tabular-nums">{formatMoney(t.paidMinor, t.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Pending ({t.currency})</dt>
+                    <dd className="font-semibold tabular-nums">{formatMoney(t.pendingMinor, t.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Net this month ({t.currency})</dt>
+                    <dd className="font-semibold tabular-nums">{formatMoney(t.balanceMinor, t.currency)}</dd>
+                  </div>
+                </dl>
+                {today ? (
+                  <p data-testid={`statement-balance-${t.currency}`}>
+                    <span className="font-semibold">Balance owed today: {formatMoney(today.balanceMinor, t.currency)}</span>
+                    <span className="text-muted-foreground"> ({describeBalance(today)})</span>
+                  </p>
+                ) : null}
+              </section>
+            );
+          })}
         </div>
       ) : null}
     </article>
