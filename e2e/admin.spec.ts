@@ -144,6 +144,53 @@ test.describe('the admin page', () => {
     await expect(audit.getByRole('row', { name: /Exported lyrics \(1 row\)/ }).first()).toContainText(admin.username);
   });
 
+  test('the Audit log shows every ledger change: who, what, amount, artist, when', async ({ page, playwright }) => {
+    const admin = uniqueAccount();
+    expect((await page.request.post('/api/register', { data: admin })).status()).toBe(201);
+    grantAdmin(admin.username);
+    const artistApi = await playwright.request.newContext({ baseURL: MODEL_APP_URL });
+    const artist = uniqueAccount();
+    const registered = await artistApi.post('/api/register', { data: artist });
+    expect(registered.status()).toBe(201);
+    const artistId = ((await registered.json()) as { id: number }).id;
+    const method = { type: 'bank_account', accountType: 'checking', accountName: artist.username, accountNumber: '987654321', bankName: 'Bank' };
+    expect((await artistApi.post('/api/payment-methods', { data: method })).status()).toBe(201);
+    await artistApi.dispose();
+
+    // Earnings, a statement, a payout and its payment, and a correction, by this admin.
+    const post = async (url: string, data: object) => {
+      const res = await page.request.post(url, { data });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return (await res.json()) as { id: number };
+    };
+    const earning = await post(`/api/admin/users/${artistId}/earnings`, { amountMinor: 1_234, currency: 'USD', source: 'Audit Distro', period: '2026-09' });
+    await post(`/api/admin/users/${artistId}/earnings/import`, { csv: 'period,source,amount,currency\n2026-10,Spotify,100.00,USD\n2026-10,Tidal,5.50,USD\n' });
+    const payout = await post(`/api/admin/users/${artistId}/payouts`, { amountMinor: 5_000, currency: 'USD' });
+    await post(`/api/admin/payouts/${payout.id}/paid`, {});
+    await post(`/api/admin/ledger/${earning.id}/reverse`, { reason: 'Wrong artist' });
+
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const audit = page.getByRole('table', { name: 'Audit log' });
+    const row = (what: RegExp) => audit.getByRole('row').filter({ hasText: what });
+    const expected: [RegExp, string][] = [
+      [/Recorded earnings: Audit Distro · 2026-09/, '$12.34'],
+      [/Imported a statement \(2 rows\): Statement for 2026-10/, '$105.50'],
+      [/Recorded a payout to Checking account ending 4321/, '$50.00'],
+      [/Marked a payout paid to Checking account ending 4321/, '$50.00'],
+      [/Reversed entry #\d+ \(earning Audit Distro · 2026-09\): Wrong artist/, '-$12.34'],
+    ];
+    for (const [what, amount] of expected) {
+      await expect(row(what)).toHaveCount(1);
+      const cells = row(what).getByRole('cell');
+      // When, Who, What, Artist, Amount.
+      await expect(cells.nth(0)).not.toBeEmpty();
+      await expect(cells.nth(1)).toHaveText(admin.username);
+      await expect(cells.nth(3)).toHaveText(artist.username);
+      await expect(cells.nth(4)).toHaveText(amount);
+    }
+  });
+
   test('is not for members, and nothing they see names a setting', async ({ page, request }) => {
     // The first account of a fresh install is the admin: make sure another account is first.
     await request.post('/api/register', { data: uniqueAccount() });

@@ -16,10 +16,11 @@ function grantAdmin(username: string) {
 }
 
 test.describe('Payouts', () => {
-  // Two saves, each followed by the trip home, and an admin command: more than the default 30 s on a busy machine.
+  // Several saves and an admin command: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
 
   test('adds a bank account and a card, shows only their last 4 digits, and deletes one', async ({ page, user }) => {
+    await page.clock.install();
     await page.goto('/payouts');
     await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Saved payment methods' });
@@ -37,12 +38,22 @@ test.describe('Payouts', () => {
     await page.getByLabel('Routing number (optional)').fill('021000021');
     await page.getByRole('button', { name: 'Add Payment Method' }).click();
     await expectToast(page, 'Payment method added');
-    // Spec §9: home 500 ms after a successful save.
-    await expect(page).toHaveURL(/\/$/);
-
-    await page.goto('/payouts');
+    // The artist stays on Payouts and sees the new method in the list, with the form emptied (ADR 030).
     await expect(list.getByText('Savings •••• 6789')).toBeVisible();
     await expect(list.getByText(`First Test Bank · ${user.username}`)).toBeVisible();
+    await expect(page.getByLabel('Account number')).toHaveValue('');
+    // Still here two seconds on (the page's clock moved ahead at once): nothing sends the artist away.
+    await page.clock.runFor(2_000);
+    await expect(page).toHaveURL(/\/payouts$/);
+
+    // The same account again is refused with a plain message; the list keeps one.
+    await page.getByLabel('Account type').selectOption('savings');
+    await page.getByLabel('Account holder name').fill(user.username);
+    await page.getByLabel('Account number').fill(BANK_NUMBER);
+    await page.getByLabel('Bank name').fill('first test bank');
+    await page.getByRole('button', { name: 'Add Payment Method' }).click();
+    await expectToast(page, 'Error adding payment method', 'This payment method is already saved. Each bank account or card can be added once.');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
 
     // Switching to a card resets the fields.
     await page.getByLabel('Account holder name').fill('typed before switching');
@@ -59,10 +70,9 @@ test.describe('Payouts', () => {
     await expect(page.getByText('Card type does not match the card number, which is a Visa number')).toBeVisible();
     await page.getByLabel('Card type').selectOption('visa');
     await page.getByRole('button', { name: 'Add Payment Method' }).click();
-    await expectToast(page, 'Payment method added');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(page).toHaveURL(/\/payouts$/);
 
-    await page.goto('/payouts');
     const card = list.getByRole('listitem').filter({ hasText: 'Visa •••• 1111' });
     await expect(card).toBeVisible();
     await expect(card.getByText('Default')).toBeVisible();
@@ -101,11 +111,16 @@ test.describe('Payouts', () => {
     await expect(ledger.getByText(`Nothing recorded for ${user.username} yet.`)).toBeVisible();
     await expect(ledger.getByText('Checking account ending 4321')).toBeVisible();
 
-    // A statement with a bad row is refused whole, line by line.
+    // A statement with several bad lines is refused whole, and every bad line is listed.
     const statement = ledger.getByLabel('Statement (columns period, source, amount, currency, note)');
-    await statement.fill('period,source,amount,currency,note\n2026-09,Spotify,100.10,USD,September streams\n2026-09,Tidal,1.234,USD,\n');
+    await statement.fill('period,source,amount,currency,note\n2026-09,Spotify,100.10,USD,September streams\n2026-09,Tidal,1.234,USD,\n2026-09,Deezer,2.00,USD\n2026-13,Amazon,1.00,USD,\n');
     await ledger.getByRole('button', { name: 'Import statement' }).click();
-    await expect(ledger.getByRole('alert', { name: 'Statement errors' })).toHaveText('Line 3: Amount 1.234 has more than 2 decimal places for USD');
+    await expect(ledger.getByRole('alert', { name: 'Statement errors' }).getByRole('listitem')).toHaveText([
+      'Line 3: Amount 1.234 has more than 2 decimal places for USD',
+      'Line 4: This line has 4 fields; the header has 5 columns',
+      'Line 5: Period must be a month as YYYY-MM',
+    ]);
+    await expect(ledger.getByText('3 problems; nothing was imported.')).toBeVisible();
     await statement.fill('period,source,amount,currency,note\n2026-09,Spotify,100.10,USD,September streams\n2026-09,Apple Music,20.05,USD,\n');
     await ledger.getByRole('button', { name: 'Import statement' }).click();
     await expect(ledger.getByTestId('admin-balance-USD')).toHaveText('$120.15');
@@ -117,6 +132,8 @@ test.describe('Payouts', () => {
 
     await page.reload();
     await expect(page.getByTestId('balance-USD')).toHaveText('$70.15');
+    // Each amount separated and labelled.
+    await expect(page.getByTestId('balance-parts-USD')).toHaveText('$120.15 earned · $0.00 paid out · $50.00 pending');
     const history = page.getByRole('list', { name: 'Earnings and payouts history' });
     await expect(history.getByRole('listitem')).toHaveCount(3);
     await expect(history.getByText('Spotify · 2026-09')).toBeVisible();
@@ -126,22 +143,55 @@ test.describe('Payouts', () => {
 
     await ledger.getByRole('button', { name: 'Mark paid' }).click();
     await expect(ledger.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+
+    // An entry is corrected by a reversal with a reason; the original stays.
+    const adminHistory = ledger.getByRole('list', { name: 'Ledger history' });
+    await adminHistory.getByRole('button', { name: 'Reverse Apple Music · 2026-09 +$20.05' }).click();
+    await ledger.getByLabel('Reason for the correction').fill('Reported twice by the distributor');
+    await ledger.getByRole('button', { name: 'Record reversal' }).click();
+    await expect(ledger.getByTestId('admin-balance-USD')).toHaveText('$50.10');
+    await expect(adminHistory.getByRole('listitem')).toHaveCount(4);
+    await expect(adminHistory.getByRole('listitem').filter({ hasText: 'Correction: reverses Apple Music · 2026-09' })).toContainText('−$20.05');
     await adminContext.close();
+
     await page.reload();
     await expect(history.getByText(/^Paid .* · First payout$/)).toBeVisible();
-    await expect(page.getByTestId('balance-USD')).toHaveText('$70.15');
+    await expect(page.getByTestId('balance-USD')).toHaveText('$50.10');
+    await expect(page.getByTestId('balance-parts-USD')).toHaveText('$100.10 earned · $50.00 paid out · $0.00 pending');
+    // The artist's history shows both: the original, marked reversed, and the correction with its reason.
+    await expect(history.getByRole('listitem')).toHaveCount(4);
+    const original = history.getByRole('listitem').filter({ hasText: /^Apple Music · 2026-09/ });
+    await expect(original.getByText('Reversed', { exact: true })).toBeVisible();
+    await expect(original).toContainText('+$20.05');
+    const correction = history.getByRole('listitem').filter({ hasText: 'Correction: reverses Apple Music · 2026-09' });
+    await expect(correction).toContainText('Reported twice by the distributor');
+    await expect(correction).toContainText('−$20.05');
 
-    // September's statement, to print or download for an accountant.
+    // September's statement, to print or download for an accountant: both entries and the correction.
     await page.getByRole('navigation', { name: 'Monthly statements' }).getByRole('link', { name: 'September 2026' }).click();
     await expect(page).toHaveURL(/\/payouts\/statement\/2026-09$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Statement for September 2026' })).toBeVisible();
     const rows = page.getByRole('table').getByRole('row');
-    await expect(rows).toHaveCount(3);
-    await expect(rows.nth(1)).toContainText('Spotify · September streams');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(1)).toContainText('Spotify · 2026-09');
+    await expect(rows.nth(1)).toContainText('September streams');
     await expect(rows.nth(1)).toContainText('+$100.10');
-    await expect(page.getByText('$120.15', { exact: true })).toBeVisible();
+    await expect(rows.nth(3)).toContainText('Correction: reverses Apple Music · 2026-09');
+    await expect(rows.nth(3)).toContainText('−$20.05');
+    // The balance today in the page's words, to the cent.
+    await expect(page.getByTestId('statement-balance-USD')).toHaveText('Balance owed today: $50.10 ($100.10 earned · $50.00 paid out · $0.00 pending)');
     const csv = await page.request.get((await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))!);
     expect(csv.status()).toBe(200);
-    expect(await csv.text()).toContain('earning,Spotify,2026-09,September streams,100.10,USD,recorded');
+    const text = await csv.text();
+    expect(text).toContain('earning,Spotify,2026-09,September streams,100.10,USD,recorded');
+    expect(text).toContain('earning reversal,Apple Music,2026-09,');
+    expect(text).toContain(',-20.05,USD,recorded');
+
+    // This month's statement has the payout, signed negative and paid, as the page says.
+    const month = new Date().toISOString().slice(0, 7);
+    const thisMonth = await (await page.request.get(`/api/payouts/statement.csv?period=${month}`)).text();
+    expect(thisMonth).toContain('Payout to Checking account ending 4321 (First payout),-50.00,USD,paid');
+    expect(thisMonth).toContain(`,total paid out,,${month},,-50.00,USD,paid`);
+    expect(thisMonth).toContain(`,total pending,,${month},,0.00,USD,pending`);
   });
 });
