@@ -149,7 +149,7 @@ export function EarningsLedgerSection() {
           <div className="grid gap-6 lg:grid-cols-2">
             <form
               aria-label="Record earnings"
-              className="grid gap-3"
+              className="grid content-start gap-3"
               onSubmit={(e) => submitAmount(e, earning.amount, earning.currency, (minor) => addEarning.mutate(minor))}
             >
               <h3 className="font-semibold">Record earnings</h3>
@@ -182,7 +182,7 @@ export function EarningsLedgerSection() {
 
             <form
               aria-label="Import a CSV statement"
-              className="grid gap-3"
+              className="grid content-start gap-3"
               onSubmit={(e) => {
                 e.preventDefault();
                 addImport.mutate();
@@ -221,7 +221,7 @@ export function EarningsLedgerSection() {
 
             <form
               aria-label="Record a payout"
-              className="grid gap-3"
+              className="grid content-start gap-3"
               onSubmit={(e) => submitAmount(e, payout.amount, payout.currency, (minor) => addPayout.mutate(minor))}
             >
               <h3 className="font-semibold">Record a payout to the default method</h3>
@@ -285,7 +285,8 @@ function HistoryRow({
   onReason: (reason: string | null) => void;
   onReverse: (reason: string) => void;
 }) {
-  const state = e.reversesId !== null ? `Reason: ${e.reason ?? ''}` : e.kind === 'payout' ? e.status : e.note;
+  const payoutState = e.status === 'paid' && e.paidAt ? `Paid ${new Date(e.paidAt).toLocaleDateString()}` : e.reversedById !== null ? 'Not sent' : 'Pending';
+  const state = e.reversesId !== null ? `Reason: ${e.reason ?? ''}` : e.kind === 'payout' ? `${payoutState}${e.note ? ` · ${e.note}` : ''}` : e.note;
   return (
     <li className="grid gap-2 rounded-lg border border-border px-3 py-2">
       <div className="flex flex-wrap items-center justify-between gap-2">

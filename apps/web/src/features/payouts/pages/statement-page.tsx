@@ -83,6 +83,7 @@ function StatementBody({ period }: { period: string }) {
       {s.entries.length === 0 ? (
         <p className="text-muted-foreground">Nothing was recorded for this month.</p>
       ) : (
+        <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Earnings and payouts in {periodLabel(s.period)}</caption>
           <thead className="border-b border-border text-muted-foreground">
@@ -93,9 +94,7 @@ function StatementBody({ period }: { period: string }) {
               <th scope="col" className="py-2 pr-3 font-medium">
                 Description
               </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Status
-              </th>
+
               <th scope="col" className="py-2 text-right font-medium">
                 Amount
               </th>
@@ -105,13 +104,16 @@ function StatementBody({ period }: { period: string }) {
             {s.entries.map((e) => (
               <tr key={e.id} className="border-b border-border/60">
                 <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{e.createdAt.slice(0, 10)}</td>
-                <td className="py-2 pr-3">{entryTitle(e)}</td>
-                <td className="py-2 pr-3 text-muted-foreground">{stateOf(e)}</td>
+                <td className="py-2 pr-3">
+                  {entryTitle(e)}
+                  <span className="block text-xs text-muted-foreground">{stateOf(e)}</span>
+                </td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">{signedMoney(e)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {s.totals.length > 0 ? (
         <div className="mt-6 grid gap-4">
