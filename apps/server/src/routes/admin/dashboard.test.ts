@@ -246,6 +246,24 @@ describe.each(dialects)('admin dashboard API on %s', (dialect) => {
     expect(detail.balances).toEqual([{ currency: 'USD', earnedMinor: 4_250, paidMinor: 0, pendingMinor: 0, balanceMinor: 4_250 }]);
     expect((await get('/api/admin/users/999999')).statusCode).toBe(404);
   });
+
+  it("lists the earnings ledger's changes in the Audit log with the artist, a signed amount and its currency", async () => {
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload });
+    const earning = await post(`/api/admin/users/${member.user.id}/earnings`, { amountMinor: 9_007_199_254, currency: 'USD', source: 'Big Distro', period: '2026-08' });
+    expect(earning.statusCode).toBe(201);
+    expect((await post(`/api/admin/ledger/${earning.json().id}/reverse`, { reason: 'Typo in the amount' })).statusCode).toBe(201);
+    const audit = auditPageSchema.parse((await get('/api/admin/audit?limit=2')).json());
+    // Newest first; a large amount arrives as a number on both databases (bigint on PostgreSQL).
+    expect(audit.items.map((e) => [e.action, e.actor, e.subject, e.amountMinor, e.currency])).toEqual([
+      ['ledger-reversal', 'boss', 'mcflow', -9_007_199_254, 'USD'],
+      ['ledger-earning', 'boss', 'mcflow', 9_007_199_254, 'USD'],
+    ]);
+    expect(audit.items[0]!.detail).toBe(`Reversed entry #${earning.json().id} (earning Big Distro · 2026-08): Typo in the amount`);
+    // Rows written before (exports, role changes) have no amount.
+    const exports = auditPageSchema.parse((await get('/api/admin/audit?limit=200')).json()).items.filter((e) => e.action === 'export');
+    expect(exports.length).toBeGreaterThan(0);
+    expect(exports.every((e) => e.amountMinor === null && e.currency === null && e.detail === null)).toBe(true);
+  });
 });
 
 describe('CSV cells', () => {
