@@ -530,6 +530,9 @@ function migration016ConversationsChangeFeed(dialect: Dialect): Migration {
  * unique index) and says why. The audit log gains the artist's amount and currency, so every
  * earning, import, payout, mark-paid and correction reads there as who, what, amount, artist, when.
  */
+/** What a ledger entry says, which nothing may change once it is written (ADR 030). */
+const LEDGER_FIXED_COLUMNS = 'user_id, kind, amount_minor, currency, source, period, note, paid_to, reverses_id, reason, created_at';
+
 function migration018LedgerRecord(dialect: Dialect): Migration {
   const money = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
   return {
@@ -538,6 +541,22 @@ function migration018LedgerRecord(dialect: Dialect): Migration {
       await db.schema.alterTable('ledger_entries').addColumn('reverses_id', 'integer', (col) => col.references('ledger_entries.id').onDelete('cascade')).execute();
       await db.schema.alterTable('ledger_entries').addColumn('reason', 'text').execute();
       await db.schema.createIndex('ledger_entries_reverses_unique').on('ledger_entries').column('reverses_id').unique().execute();
+      // The database itself refuses an edit of what an entry says (a pending payout becoming paid
+      // changes only status, paid_at and updated_at; deleting an account still removes its rows).
+      if (dialect === 'postgres') {
+        await sql`
+          create function mo_ledger_entry_immutable() returns trigger language plpgsql as $$
+          begin
+            raise exception 'ledger entries are never edited: record a reversing entry instead';
+          end $$`.execute(db);
+        await sql`
+          create trigger ledger_entries_immutable before update of ${sql.raw(LEDGER_FIXED_COLUMNS)} on ledger_entries
+          for each row execute function mo_ledger_entry_immutable()`.execute(db);
+      } else {
+        await sql`
+          create trigger ledger_entries_immutable before update of ${sql.raw(LEDGER_FIXED_COLUMNS)} on ledger_entries
+          begin select raise(abort, 'ledger entries are never edited: record a reversing entry instead'); end`.execute(db);
+      }
       await db.schema.alterTable('audit_events').addColumn('amount_minor', money).execute();
       await db.schema.alterTable('audit_events').addColumn('currency', 'text').execute();
       await db.schema.alterTable('audit_events').addColumn('detail', 'text').execute();

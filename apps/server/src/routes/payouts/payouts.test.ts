@@ -526,6 +526,14 @@ describe.each(dialects)('the earnings ledger on %s', (dialect) => {
     expect(audit.detail).toMatch(/Reported twice by the distributor/);
   });
 
+  it('is refused an edit by the database itself: what an entry says cannot change', async () => {
+    const entry = (await mine(alice.cookie)).entries.find((e) => e.kind === 'earning')!;
+    for (const change of [{ amount_minor: 1 }, { currency: 'EUR' }, { source: 'Edited' }, { note: 'edited' }, { reason: 'sneaky' }] as const) {
+      await expect(t.db.kysely.updateTable('ledger_entries').set(change).where('id', '=', entry.id).execute(), JSON.stringify(change)).rejects.toThrow(/never edited/);
+    }
+    expect((await mine(alice.cookie)).entries.find((e) => e.id === entry.id)).toEqual(entry);
+  });
+
   it('reverses the same entry from two admins at once exactly once', async () => {
     const entry = (await post(admin.cookie, `/api/admin/users/${bob.user.id}/earnings`, earning({ amountMinor: 700 }))).json() as { id: number };
     const answers = await Promise.all(Array.from({ length: 6 }, () => post(admin.cookie, `/api/admin/ledger/${entry.id}/reverse`, { reason: 'duplicate' })));
