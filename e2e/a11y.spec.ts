@@ -494,6 +494,19 @@ test.describe('admin', () => {
       // With earnings recorded (the admin is an artist too): the balance, history and a statement.
       const earning = { amountMinor: 12_345, currency: 'USD', source: 'Spotify', period: '2026-09', note: 'Streams' };
       expect((await page.request.post(`/api/admin/users/${me.id}/earnings`, { data: earning })).status()).toBe(201);
+      // And one reversed, so the history and the statement show a correction beside its original.
+      const twice = (await (await page.request.post(`/api/admin/users/${me.id}/earnings`, { data: { ...earning, amountMinor: 500 } })).json()) as { id: number };
+      expect((await page.request.post(`/api/admin/ledger/${twice.id}/reverse`, { data: { reason: 'Reported twice' } })).status()).toBe(201);
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Earnings' }).click();
+      await page.getByLabel('Artist', { exact: true }).selectOption({ label: me.username });
+      const ledger = page.getByRole('region', { name: 'Earnings ledger' });
+      await ledger.getByLabel('Statement (columns period, source, amount, currency, note)').fill('period,source,amount,currency\n2026-10,Spotify,1.234,USD\n2026-10,Tidal\n');
+      await ledger.getByRole('button', { name: 'Import statement' }).click();
+      await expect(ledger.getByRole('alert', { name: 'Statement errors' }).getByRole('listitem')).toHaveCount(2);
+      await ledger.getByRole('button', { name: 'Reverse Spotify · 2026-09 +$123.45' }).click();
+      await expect(ledger.getByLabel('Reason for the correction')).toBeFocused();
+      await expectAccessibleInBothThemes(page, '/admin, earnings ledger with statement errors and a reversal');
       await page.goto('/payouts');
       await expect(page.getByTestId('balance-USD')).toHaveText('$123.45');
       await expectAccessibleInBothThemes(page, '/payouts with earnings');

@@ -201,18 +201,18 @@ export function EarningsLedgerSection() {
                 <Textarea id="earning-csv" rows={4} placeholder={'period,source,amount,currency,note\n2026-09,Spotify,120.50,USD,'} value={csv} onChange={(e) => setCsv(e.target.value)} />
               </div>
               {csvErrors.length > 0 ? (
-                <p className="text-sm font-medium text-destructive-text">
-                  {csvErrors.length} {csvErrors.length === 1 ? 'problem' : 'problems'}; nothing was imported. Fix {csvErrors.length === 1 ? 'it' : 'them'} and import again:
-                </p>
-              ) : null}
-              {csvErrors.length > 0 ? (
-                <ul role="alert" aria-label="Statement errors" className="grid max-h-64 gap-1 overflow-y-auto text-sm text-destructive-text">
-                  {csvErrors.map((err, i) => (
-                    <li key={i}>
-                      Line {err.line}: {err.message}
-                    </li>
-                  ))}
-                </ul>
+                <div role="alert" aria-label="Statement errors" className="grid gap-1 text-sm text-destructive-text">
+                  <p className="font-medium">
+                    {csvErrors.length} {csvErrors.length === 1 ? 'problem' : 'problems'}; nothing was imported. Fix {csvErrors.length === 1 ? 'it' : 'them'} and import again:
+                  </p>
+                  <ul className="grid gap-1">
+                    {csvErrors.map((err, i) => (
+                      <li key={i}>
+                        Line {err.line}: {err.message}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               ) : null}
               <Button type="submit" className="justify-self-start" disabled={addImport.isPending || csv.trim() === ''}>
                 {addImport.isPending ? 'Importing...' : 'Import statement'}
