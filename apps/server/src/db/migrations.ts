@@ -524,6 +524,19 @@ function migration016ConversationsChangeFeed(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Membership follows payment (ADR 029): a row whose subscription was canceled, or whose first
+ * payment failed, is final; no later event for it changes it again.
+ */
+function migration017MembershipFinal(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('memberships').addColumn('final', c.flag, (col) => col.notNull().defaultTo(c.flagDefault)).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -544,6 +557,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '014_audit_events': migration014AuditEvents(dialect),
         '015_beat_parts': migration015BeatParts(),
         '016_conversations_change_feed': migration016ConversationsChangeFeed(dialect),
+        '017_membership_final': migration017MembershipFinal(dialect),
       };
     },
   };

@@ -59,7 +59,7 @@ describe.each(dialects)('membership on %s', (dialect) => {
     ]) {
       const res = await app.inject(req);
       expect(res.statusCode, req.url).toBe(503);
-      expect(res.json()).toMatchObject({ message: 'Payments are not set up on this installation yet.' });
+      expect(res.json()).toMatchObject({ message: "Payments aren't open yet: an admin can give you Premium." });
     }
     const offer = (await app.inject({ url: '/api/membership' })).json();
     expect(offer).toMatchObject({ paymentsEnabled: false, publishableKey: null, seats: null, mine: null });
