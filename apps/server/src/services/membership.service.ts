@@ -153,13 +153,11 @@ export function createMembershipService(deps: {
             expiresInSeconds: CHECKOUT_SECONDS,
           }),
         );
+        // An answer without the session's id, expiry or the address the page needs is no answer.
+        const answer = mode === 'embedded' ? session.clientSecret && { clientSecret: session.clientSecret } : session.url && { url: session.url };
+        if (!session.id || !Number.isSafeInteger(session.expiresAt) || !answer) throw paymentServiceFailed();
         await memberships.setCheckoutSession(hold.id, session.id, new Date((session.expiresAt + HOLD_GRACE_SECONDS) * 1000).toISOString());
-        if (mode === 'embedded') {
-          if (!session.clientSecret) throw paymentServiceFailed();
-          return { clientSecret: session.clientSecret };
-        }
-        if (!session.url) throw paymentServiceFailed();
-        return { url: session.url };
+        return answer;
       } catch (error) {
         await memberships.deletePending(hold.id);
         throw error;
