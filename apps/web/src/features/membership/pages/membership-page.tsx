@@ -26,9 +26,9 @@ export function statusLine(mine: MyMembership): string {
   const date = formatDate(mine.currentPeriodEnd);
   switch (mine.status) {
     case 'processing':
-      return 'Payment processing. Your payment is on its way; some payment methods take a few days. Premium starts as soon as it goes through.';
+      return 'Your payment is on its way; some payment methods take a few days. Premium starts as soon as it goes through.';
     case 'payment_failed':
-      return 'Your payment did not go through, so you were not charged and you are on the Free plan. You can try again, with another payment method if you like.';
+      return 'You were not charged and you are on the Free plan. You can try again, with another payment method if you like.';
     case 'active':
       return date ? `Active. Renews on ${date}.` : 'Active.';
     case 'canceling':
@@ -118,6 +118,9 @@ function PlanCard({ offer, mine, onChanged }: { offer: MembershipOffer; mine: My
   const processing = mine.status === 'processing';
   const canCancel = mine.billing && ['active', 'past_due'].includes(mine.status);
   const canUpgrade = !premium && !processing;
+  // The billing portal manages a subscription that was paid; a checkout that never was has nothing there.
+  const canManage = mine.billing && [...PAID, 'expired'].includes(mine.status);
+  const hasActions = (canUpgrade && offer.paymentsEnabled) || canManage || (canCancel && !confirming);
 
   return (
     <section aria-labelledby="plan-title" className="mt-8 rounded-2xl border border-border bg-card p-6">
@@ -171,25 +174,27 @@ function PlanCard({ offer, mine, onChanged }: { offer: MembershipOffer; mine: My
         </dl>
       ) : null}
 
-      <div className="mt-6 flex flex-wrap gap-3">
-        {canUpgrade && offer.paymentsEnabled ? (
-          <Link to="/invitation" className={buttonVariants()}>
-            <Sparkles aria-hidden="true" />
-            {failed ? 'Try again' : 'Upgrade to Premium'}
-          </Link>
-        ) : null}
-        {mine.billing ? (
-          <Button type="button" variant="outline" disabled={portal.isPending} onClick={() => portal.mutate()}>
-            {portal.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <CreditCard aria-hidden="true" />}
-            Manage billing
-          </Button>
-        ) : null}
-        {canCancel && !confirming ? (
-          <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
-            Cancel membership
-          </Button>
-        ) : null}
-      </div>
+      {hasActions ? (
+        <div className="mt-6 flex flex-wrap gap-3">
+          {canUpgrade && offer.paymentsEnabled ? (
+            <Link to="/invitation" className={buttonVariants()}>
+              <Sparkles aria-hidden="true" />
+              {failed ? 'Try again' : 'Upgrade to Premium'}
+            </Link>
+          ) : null}
+          {canManage ? (
+            <Button type="button" variant="outline" disabled={portal.isPending} onClick={() => portal.mutate()}>
+              {portal.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <CreditCard aria-hidden="true" />}
+              Manage billing
+            </Button>
+          ) : null}
+          {canCancel && !confirming ? (
+            <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
+              Cancel membership
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {canUpgrade && !offer.paymentsEnabled ? <PaymentsNotOpen className="mt-4" /> : null}
 
       {confirming ? (
@@ -250,8 +255,8 @@ function TodaysLimits({ offer, quotas, premium, failed }: { offer: MembershipOff
               const limit = quota?.limit ?? (premium ? offer.limits.premium[kind] : offer.limits.free[kind]);
               return (
                 <tr key={kind} className="border-b border-border last:border-0">
-                  <th scope="row" className="py-2 pr-4 font-normal capitalize">
-                    {QUOTA_LABELS[kind]}
+                  <th scope="row" className="py-2 pr-4 font-normal">
+                    {QUOTA_LABELS[kind].charAt(0).toUpperCase() + QUOTA_LABELS[kind].slice(1)}
                   </th>
                   <td className="py-2 pr-4 tabular-nums">{quota ? `${quota.used} of ${limit}` : `— of ${limit}`}</td>
                   {premium ? null : <td className="py-2 tabular-nums">{offer.limits.premium[kind]}</td>}
