@@ -100,7 +100,7 @@ test('a failed delayed payment ends the checkout with a clear message on the Mem
   await settle(page.request, sessionId, 'failed');
   const plan = page.getByRole('region', { name: 'Your plan' });
   await expect(plan.getByRole('alert')).toHaveText('Your payment didn’t go through', { timeout: 15_000 });
-  await expect(page.getByTestId('membership-status')).toContainText('you were not charged and you are on the Free plan');
+  await expect(page.getByTestId('membership-status')).toContainText('You were not charged and you are on the Free plan');
   await expect(page.getByTestId('plan-name')).toHaveText('Free');
   await expect(plan.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/invitation');
 });
