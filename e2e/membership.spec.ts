@@ -43,6 +43,68 @@ async function payForMembership(request: APIRequestContext) {
   expect(delivered.status(), await delivered.text()).toBe(200);
 }
 
+/** Delivers a Stripe event to the app as Stripe does: signed with the webhook secret. */
+async function deliver(request: APIRequestContext, id: string, type: string, object: unknown) {
+  const payload = JSON.stringify({ id, object: 'event', created: Math.floor(Date.now() / 1000), type, livemode: false, data: { object } });
+  const delivered = await request.post('/api/stripe/webhook', {
+    headers: { 'content-type': 'application/json', 'stripe-signature': signTestWebhook(payload, E2E_STRIPE.STRIPE_WEBHOOK_SECRET) },
+    data: payload,
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+}
+
+/** The signed-in artist pays with a delayed method (a bank debit): the checkout completes unpaid. Returns its session id. */
+async function payLater(request: APIRequestContext) {
+  const checkout = await request.post('/api/create-vip-checkout', { data: { mode: 'hosted' } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const sessionId = new URL((await checkout.json()).url).pathname.split('/').at(-1)!;
+  const completed = await request.post(`${FAKE_API}/__stripe/complete/${sessionId}`, { data: { async: true } });
+  expect(completed.status()).toBe(200);
+  const { session } = await completed.json();
+  expect(session.payment_status).toBe('unpaid');
+  await deliver(request, `evt_e2e_completed_${sessionId}`, 'checkout.session.completed', session);
+  return sessionId;
+}
+
+/** The delayed payment settles at the provider, which tells the app. */
+async function settle(request: APIRequestContext, sessionId: string, outcome: 'succeeded' | 'failed') {
+  const settled = await request.post(`${FAKE_API}/__stripe/async/${sessionId}`, { data: { outcome } });
+  expect(settled.status()).toBe(200);
+  const { session } = await settled.json();
+  await deliver(request, `evt_e2e_${outcome}_${sessionId}`, `checkout.session.async_payment_${outcome}`, session);
+}
+
+test('a delayed payment shows "Payment processing" on the Membership page, then Premium once it goes through', async ({ page, user: _user }) => {
+  const sessionId = await payLater(page.request);
+  await page.goto('/membership');
+  const plan = page.getByRole('region', { name: 'Your plan' });
+  await expect(plan.getByRole('status').filter({ hasText: 'Payment processing' })).toBeVisible();
+  await expect(page.getByTestId('plan-name')).toHaveText('Free');
+  await expect(page.getByRole('region', { name: 'Membership status' })).toContainText('Payment processing');
+  await expect(page.getByRole('region', { name: 'Today’s limits' }).getByRole('row', { name: /beats/i })).toContainText('of 5');
+
+  // The page is left open: it sees the payment go through by itself.
+  await settle(page.request, sessionId, 'succeeded');
+  await expect(page.getByTestId('plan-name')).toHaveText('Premium', { timeout: 15_000 });
+  await expect(page.getByTestId('membership-status')).toHaveText(/^Active\. Renews on .+\d{4}\.$/);
+  await expect(plan.getByText('Payment processing', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Today’s limits' }).getByRole('row', { name: /beats/i })).toContainText('of 50');
+  await expect(page.getByRole('region', { name: 'Membership status' })).toContainText('renews on');
+});
+
+test('a failed delayed payment ends the checkout with a clear message on the Membership page', async ({ page, user: _user }) => {
+  const sessionId = await payLater(page.request);
+  await page.goto('/membership');
+  await expect(page.getByRole('region', { name: 'Your plan' }).getByText('Payment processing', { exact: true })).toBeVisible();
+
+  await settle(page.request, sessionId, 'failed');
+  const plan = page.getByRole('region', { name: 'Your plan' });
+  await expect(plan.getByRole('alert')).toHaveText('Your payment didn’t go through', { timeout: 15_000 });
+  await expect(page.getByTestId('membership-status')).toContainText('You were not charged and you are on the Free plan');
+  await expect(page.getByTestId('plan-name')).toHaveText('Free');
+  await expect(plan.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/invitation');
+});
+
 test('the invitation page shows the configured offer, and the embedded form fails honestly with Try Again', async ({ page }) => {
   const checkRequests = onlyLocalRequests(page);
   await page.goto('/invitation');

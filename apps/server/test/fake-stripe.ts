@@ -1,17 +1,22 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signTestWebhook, stripeApiVersion } from '../src/providers/payments/stripe-payments';
+import { stripeViolations } from './contracts/stripe-contract/validate';
 
 /**
  * A local server answering the Stripe API calls this app makes (the SDK is pointed at it with its
  * host, port and protocol settings), plus webhook payloads signed with the SDK's test-header
- * helper. Requests are form-encoded as the SDK sends them; the fake checks the fields the app must
- * send (subscription mode, the configured price, the ui_mode values of this SDK's API version) and
- * refuses anything else with Stripe's error shape, so a nonconforming call fails the tests.
+ * helper. Every request is first checked against Stripe's published API description
+ * (contracts/stripe-contract/validate.ts): a departure is answered 400 in Stripe's error shape and kept in
+ * `violations`, which the suites assert stays empty. The fake then checks what the description
+ * cannot say (the configured price, expires_at inside 30 minutes to 24 hours from when the
+ * request arrives, the URLs each ui_mode needs).
  *
  * Control (for browser tests, over HTTP on the same port):
- *   POST /__stripe/complete/{checkoutSessionId}  completes a checkout: answers the signed-ready
- *        checkout.session.completed event object and creates its subscription;
+ *   POST /__stripe/complete/{checkoutSessionId}  completes a checkout ({ email?, async?: true }):
+ *        answers { session, subscription }, the objects its events carry; with async the
+ *        payment is still processing (payment_status unpaid, subscription incomplete);
+ *   POST /__stripe/async/{checkoutSessionId}     settles that payment ({ outcome: 'succeeded' | 'failed' });
  *   POST /__stripe/fail-next                     the next API call answers 500.
  */
 
@@ -41,6 +46,7 @@ export interface FakeCheckoutSession {
   mode: 'subscription';
   ui_mode: string;
   status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   client_secret: string | null;
   url: string | null;
   client_reference_id: string | null;
@@ -57,6 +63,7 @@ export interface FakeCheckoutSession {
 }
 
 const YEAR = 365 * 24 * 3600;
+/** Read at each request (tests may move Date forward to stand for a slow network). */
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Stripe's form encoding, read back into flat `a[b][0]` keys. */
@@ -84,12 +91,14 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
   const priceId = options.priceId ?? FAKE_STRIPE.priceId;
   let base = options.pagesBase ?? '';
   let counter = 0;
-  let failNext = 0;
+  const failNext: (() => void)[] = [];
   let fault: FakeStripeFault | undefined;
   const hanging = new Set<http.ServerResponse>();
   const sessions = new Map<string, FakeCheckoutSession>();
   const subscriptions = new Map<string, FakeSubscription>();
-  const requests: { method: string; path: string; form: Record<string, string> }[] = [];
+  const requests: { method: string; path: string; form: Record<string, string>; idempotencyKey: string | null; at: number }[] = [];
+  /** Departures from the published API description, one line each. */
+  const violations: string[] = [];
   const nextId = (prefix: string) => `${prefix}_fake${(++counter).toString().padStart(6, '0')}`;
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -103,9 +112,10 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
     if (uiMode !== 'embedded_page' && uiMode !== 'hosted_page') return invalid(res, `Invalid ui_mode: must be one of elements, embedded_page, form or hosted_page`, 'ui_mode');
     if (uiMode === 'embedded_page' && !form.return_url) return invalid(res, 'return_url is required for embedded_page', 'return_url');
     if (uiMode === 'hosted_page' && (form.return_url || !form.success_url)) return invalid(res, 'success_url is required for hosted_page', 'success_url');
+    // Stripe measures the window from the session's creation, that is, when this request arrives.
     const expiresAt = Number(form.expires_at);
-    if (form.expires_at !== undefined && (!(expiresAt >= now() + 30 * 60 - 5) || expiresAt > now() + 24 * 3600)) {
-      return invalid(res, 'expires_at must be between 30 minutes and 24 hours from now', 'expires_at');
+    if (form.expires_at !== undefined && (expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600)) {
+      return invalid(res, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
     }
     const id = nextId('cs_test');
     const session: FakeCheckoutSession = {
@@ -114,6 +124,7 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
       mode: 'subscription',
       ui_mode: uiMode,
       status: 'open',
+      payment_status: 'unpaid',
       client_secret: uiMode === 'embedded_page' ? `${id}_secret_fake` : null,
       url: uiMode === 'hosted_page' ? `${base}/__stripe/pay/${id}` : null,
       client_reference_id: form.client_reference_id ?? null,
@@ -132,8 +143,14 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
     json(res, 200, session);
   }
 
-  /** Completes a checkout as a paying customer would: a customer, an active yearly subscription. */
-  function complete(sessionId: string, email?: string) {
+  /**
+   * Completes a checkout as a paying customer would: a customer, an active yearly subscription.
+   * With `async` the customer chose a payment method that settles later (a bank debit): the
+   * session completes unpaid and the subscription is incomplete until settleAsync.
+   */
+  function complete(sessionId: string, emailOrOptions?: string | { email?: string; async?: boolean }) {
+    const options = typeof emailOrOptions === 'string' ? { email: emailOrOptions } : (emailOrOptions ?? {});
+    const email = options.email;
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
     const customer = nextId('cus');
@@ -142,7 +159,7 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
       id: nextId('sub'),
       object: 'subscription',
       customer,
-      status: 'active',
+      status: options.async ? 'incomplete' : 'active',
       cancel_at_period_end: false,
       cancel_at: null,
       canceled_at: null,
@@ -154,11 +171,24 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
     subscriptions.set(sub.id, sub);
     Object.assign(session, {
       status: 'complete',
+      payment_status: options.async ? 'unpaid' : 'paid',
       customer,
       subscription: sub.id,
       customer_details: { email: email ?? session.customer_email ?? 'visitor@example.com' },
     });
     return { session: { ...session }, subscription: sub };
+  }
+
+  /** The delayed payment of an async checkout settles: paid and active, or failed (the subscription stays incomplete). */
+  function settleAsync(sessionId: string, outcome: 'succeeded' | 'failed') {
+    const session = sessions.get(sessionId);
+    if (!session?.subscription) throw new Error(`no completed checkout session ${sessionId}`);
+    const sub = subscriptions.get(session.subscription)!;
+    if (outcome === 'succeeded') {
+      session.payment_status = 'paid';
+      sub.status = 'active';
+    }
+    return { session: { ...session }, subscription: { ...sub } };
   }
 
   function updateSubscription(id: string, change: Partial<FakeSubscription>) {
@@ -201,10 +231,17 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
         return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
       const form = parseForm(text);
-      requests.push({ method, path, form });
+      const key = req.headers['idempotency-key'];
+      requests.push({ method, path, form, idempotencyKey: typeof key === 'string' ? key : null, at: now() });
+      const departures = stripeViolations({ method, url: req.url ?? '/', contentType: req.headers['content-type'], body: text });
+      if (departures.length > 0) {
+        violations.push(...departures.map((line) => `${method} ${path}: ${line}`));
+        return invalid(res, `Request does not match the published API description: ${departures.join('; ')}`);
+      }
       if (fault) return answerFault(fault, res);
-      if (failNext > 0) {
-        failNext--;
+      const failing = failNext.shift();
+      if (failing) {
+        failing();
         return json(res, 500, { error: { type: 'api_error', message: 'Something went wrong on the fake.' } });
       }
       if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form, res);
@@ -251,15 +288,24 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
     const completeMatch = /^\/__stripe\/complete\/([\w]+)$/.exec(path);
     if (method === 'POST' && completeMatch) {
       try {
-        const body = text ? (JSON.parse(text) as { email?: string }) : {};
-        return json(res, 200, complete(completeMatch[1]!, body.email));
+        const body = text ? (JSON.parse(text) as { email?: string; async?: boolean }) : {};
+        return json(res, 200, complete(completeMatch[1]!, body));
+      } catch (error) {
+        return json(res, 404, { error: { message: (error as Error).message } });
+      }
+    }
+    const asyncMatch = /^\/__stripe\/async\/([\w]+)$/.exec(path);
+    if (method === 'POST' && asyncMatch) {
+      try {
+        const body = JSON.parse(text || '{}') as { outcome?: string };
+        return json(res, 200, settleAsync(asyncMatch[1]!, body.outcome === 'failed' ? 'failed' : 'succeeded'));
       } catch (error) {
         return json(res, 404, { error: { message: (error as Error).message } });
       }
     }
     if (method === 'POST' && path === '/__stripe/fail-next') {
-      failNext++;
-      return json(res, 200, { failNext });
+      failNext.push(() => undefined);
+      return json(res, 200, { failNext: failNext.length });
     }
     // The hosted pages: a plain page standing in for the provider's (browser tests only look at the address).
     if (method === 'GET' && (path.startsWith('/__stripe/pay/') || path.startsWith('/__stripe/portal/'))) {
@@ -272,12 +318,15 @@ export function createFakeStripe(options: FakeStripeOptions = {}) {
   return {
     handle,
     complete,
+    settleAsync,
     updateSubscription,
     signedEvent,
     sessions,
     subscriptions,
     requests,
-    failNextCall: () => failNext++,
+    violations,
+    /** The next API call answers 500; `before` runs when it arrives (e.g. to move the clock as a slow network would). */
+    failNextCall: (before: () => void = () => undefined) => failNext.push(before),
     /** Every API call answers this way until `setFault(undefined)`. */
     setFault: (next: FakeStripeFault | undefined) => {
       fault = next;

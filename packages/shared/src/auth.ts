@@ -32,7 +32,11 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The browser's own checks of the login and registration forms are in ./auth-forms (zod/mini). */
 
-export const membershipStatusSchema = z.enum(['free', 'active', 'past_due', 'canceling', 'expired']);
+/**
+ * `processing`: a checkout completed and its payment has not settled yet (no Premium until it
+ * does); `payment_failed`: that payment failed and the checkout ended (ADR 029).
+ */
+export const membershipStatusSchema = z.enum(['free', 'processing', 'active', 'past_due', 'canceling', 'expired', 'payment_failed']);
 export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
 
 /** The signed-in user as the API presents it. Never carries a password hash. */

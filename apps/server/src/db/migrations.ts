@@ -525,6 +525,19 @@ function migration016ConversationsChangeFeed(dialect: Dialect): Migration {
 }
 
 /**
+ * Membership follows payment (ADR 029): a row whose subscription was canceled, or whose first
+ * payment failed, is final; no later event for it changes it again.
+ */
+function migration017MembershipFinal(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('memberships').addColumn('final', c.flag, (col) => col.notNull().defaultTo(c.flagDefault)).execute();
+    },
+  };
+}
+
+/**
  * The ledger as an accounting record (issue 23, ADR 030): an entry is never edited or deleted; a
  * correction is a new entry that names the one it reverses (at most one reversal per entry, a
  * unique index) and says why. The audit log gains the artist's amount and currency, so every
@@ -584,6 +597,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '014_audit_events': migration014AuditEvents(dialect),
         '015_beat_parts': migration015BeatParts(),
         '016_conversations_change_feed': migration016ConversationsChangeFeed(dialect),
+        '017_membership_final': migration017MembershipFinal(dialect),
         '018_ledger_record': migration018LedgerRecord(dialect),
       };
     },

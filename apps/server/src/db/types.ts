@@ -208,6 +208,8 @@ export interface MembershipsTable {
   hold_until: Timestamp | null;
   /** Provider time (seconds) of the event the state came from; older events are ignored. Read as a string on PostgreSQL. */
   state_at: ColumnType<number | string | null, number | null, number | null>;
+  /** The subscription was canceled or the first payment failed: no later event changes this row (ADR 029). */
+  final: ColumnType<boolean | number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

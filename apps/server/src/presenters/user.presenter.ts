@@ -1,9 +1,9 @@
-import type { User, MembershipStatus } from '@members-only/shared';
+import { membershipStatusSchema, type User, type MembershipStatus } from '@members-only/shared';
 import type { UserRow } from '../db/types';
 import { toIso } from '../db/index';
 import { planOf } from '../policies/index';
 
-const STATUSES: MembershipStatus[] = ['free', 'active', 'past_due', 'canceling', 'expired'];
+const STATUSES: readonly MembershipStatus[] = membershipStatusSchema.options;
 
 /** The only shape a user leaves the server in: never a password hash. */
 export function presentUser(row: UserRow): User {

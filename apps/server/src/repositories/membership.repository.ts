@@ -1,18 +1,43 @@
 import type { Kysely } from 'kysely';
 import type { Database, MembershipRow } from '../db/types';
-import { isUniqueViolation, lockKeys, nowIso } from '../db/index';
+import { dialectOf, flag, isUniqueViolation, lockKeys, nowIso } from '../db/index';
 import { LIVE_MEMBERSHIP } from '../policies/index';
 
-export type MembershipState = 'pending' | 'active' | 'past_due' | 'canceling' | 'expired';
+/**
+ * `pending`: a checkout is open and holds a seat; `processing`: it completed and its payment has
+ * not settled (still holds the seat, grants nothing); `payment_failed`: that payment failed.
+ */
+export type MembershipState = 'pending' | 'processing' | 'active' | 'past_due' | 'canceling' | 'expired' | 'payment_failed';
 
 export interface MembershipChange {
   status: Exclude<MembershipState, 'pending'>;
   periodEnd: string | null;
+  /** Nothing changes the row again (a canceled subscription, a failed first payment). */
+  final?: boolean;
   customerId?: string | null;
   subscriptionId?: string | null;
   emailKey?: string | null;
-  /** Provider time of the event this state comes from, in seconds. */
+  /** Provider time (seconds) of the state: the event's, or when the subscription was read. */
   stateAt: number;
+}
+
+/**
+ * Where each state sits in a subscription's life. Two states from the same second are ordered by
+ * it: the later one in the life wins, whatever order they arrived in.
+ */
+const LIFE_ORDER: Record<string, number> = { pending: 0, processing: 1, active: 2, past_due: 3, canceling: 4, expired: 5, payment_failed: 5 };
+
+const timeOf = (value: Date | string | null) => (value === null ? 0 : new Date(value).getTime());
+
+/** Whether `change` comes after the row's current state in Stripe's order (ADR 029). */
+export function comesAfter(change: Pick<MembershipChange, 'stateAt' | 'status' | 'periodEnd'>, row: Pick<MembershipRow, 'state_at' | 'status' | 'period_end'>): boolean {
+  if (row.state_at === null) return true;
+  const at = Number(row.state_at);
+  if (change.stateAt !== at) return change.stateAt > at;
+  const [mine, theirs] = [LIFE_ORDER[change.status] ?? 0, LIFE_ORDER[row.status] ?? 0];
+  if (mine !== theirs) return mine > theirs;
+  // The same state in the same second: a renewal moves the period end on.
+  return timeOf(change.periodEnd) > timeOf(row.period_end);
 }
 
 export function createMembershipRepository(db: Kysely<Database>) {
@@ -35,7 +60,9 @@ export function createMembershipRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('memberships')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) => eb.or([eb('status', 'in', [...LIVE_MEMBERSHIP]), eb.and([eb('status', '=', 'pending'), eb('hold_until', '>', now)])]))
+        .where((eb) =>
+          eb.or([eb('status', 'in', [...LIVE_MEMBERSHIP, 'processing']), eb.and([eb('status', '=', 'pending'), eb('hold_until', '>', now)])]),
+        )
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -49,8 +76,14 @@ export function createMembershipRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    async setCheckoutSession(id: number, checkoutSessionId: string): Promise<void> {
-      await db.updateTable('memberships').set({ checkout_session_id: checkoutSessionId, updated_at: nowIso() }).where('id', '=', id).execute();
+    /** The checkout the hold belongs to, and how long it holds the seat (until the checkout expires). */
+    async setCheckoutSession(id: number, checkoutSessionId: string, holdUntil: string): Promise<void> {
+      await db
+        .updateTable('memberships')
+        .set({ checkout_session_id: checkoutSessionId, hold_until: holdUntil, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
     },
 
     /** A checkout that never completed gives its seat back. */
@@ -83,18 +116,24 @@ export function createMembershipRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Applies a state from the provider unless a newer one was already applied (events may arrive
-     * out of order), and links the user the checkout belongs to when there is one.
+     * Applies a state from the provider when it comes after the row's own in Stripe's order
+     * (comesAfter; events arrive in any order) and the row is not final, and links the user the
+     * checkout belongs to when there is one. Within a transaction; the row is read under the
+     * transaction's lock (SQLite writers take turns; PostgreSQL locks the row).
      */
     async applyState(id: number, change: MembershipChange, link?: { userId: number | null }): Promise<MembershipRow | undefined> {
-      const current = await db.selectFrom('memberships').selectAll().where('id', '=', id).executeTakeFirst();
+      let query = db.selectFrom('memberships').selectAll().where('id', '=', id);
+      if (dialectOf(db) === 'postgres') query = query.forUpdate();
+      const current = await query.executeTakeFirst();
       if (!current) return undefined;
-      if (current.state_at !== null && Number(current.state_at) > change.stateAt) return current;
+      if (current.final) return current;
+      if (!comesAfter(change, current)) return current;
       const set: Record<string, unknown> = {
         status: change.status,
         period_end: change.periodEnd,
         hold_until: null,
         state_at: change.stateAt,
+        final: flag(Boolean(change.final)),
         updated_at: nowIso(),
       };
       if (change.customerId) set.customer_id = change.customerId;
@@ -122,6 +161,11 @@ export function createMembershipRepository(db: Kysely<Database>) {
       const newest = rows.sort((a, b) => b.id - a.id)[0];
       if (newest) await syncUser(newest);
       return rows.length;
+    },
+
+    /** Whether a provider event id was already handled (checked before any call to the provider). */
+    async eventSeen(id: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('payment_events').select('id').where('id', '=', id).executeTakeFirst());
     },
 
     /**

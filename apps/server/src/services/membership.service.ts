@@ -1,7 +1,7 @@
 import type { CheckoutMode, CheckoutResponse, MembershipContent, MembershipOffer, MembershipStatus } from '@members-only/shared';
 import type { UserRow, MembershipRow } from '../db/types';
 import { toIso } from '../db/index';
-import type { MembershipRepository } from '../repositories/membership.repository';
+import type { MembershipChange, MembershipRepository } from '../repositories/membership.repository';
 import type { UserRepository } from '../repositories/user.repository';
 import { emailKey } from '../repositories/user.repository';
 import type { UnitOfWork } from '../repositories/index';
@@ -9,11 +9,17 @@ import { InvalidSignature, type PaymentEvent, type PaymentProvider, type Subscri
 import { AppError, badRequest, conflict } from '../errors';
 import { LIVE_MEMBERSHIP, type Actor } from '../policies/index';
 
-/** Stripe Checkout sessions expire at the earliest 30 minutes after creation; the seat is held a little longer. */
-export const CHECKOUT_SECONDS = 30 * 60 + 30;
-const HOLD_SECONDS = CHECKOUT_SECONDS + 60;
+/**
+ * How long a checkout accepts payment, counted from each attempt to create it (the provider keeps
+ * it inside Stripe's 30-minute to 24-hour window). The seat is held until the checkout's own
+ * expiry, and a minute longer.
+ */
+export const CHECKOUT_SECONDS = 31 * 60;
+const HOLD_GRACE_SECONDS = 60;
 
-const paymentsUnavailable = () => new AppError(503, 'Payments are not set up on this installation yet.', 'payments_unavailable');
+/** Artists read this: no configuration words (ADR 029). */
+export const PAYMENTS_NOT_OPEN = "Payments aren't open yet: an admin can give you Premium.";
+const paymentsUnavailable = () => new AppError(503, PAYMENTS_NOT_OPEN, 'payments_unavailable');
 const paymentServiceFailed = () => new AppError(502, 'The payment service did not answer. Please try again.', 'payment_service_failed');
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -62,14 +68,42 @@ export function createMembershipService(deps: {
     };
   }
 
-  /** Applies a subscription's state to its membership row (and its user), inside a transaction. */
+  /** Applies a subscription's state to its membership row (and its user), inside a transaction. An incomplete one is a payment still processing. */
   async function applySubscription(r: { memberships: MembershipRepository }, row: MembershipRow, sub: SubscriptionState, stateAt: number, userId?: number | null) {
-    if (sub.status === 'incomplete') return;
     await r.memberships.applyState(
       row.id,
-      { status: sub.status, periodEnd: sub.periodEnd, subscriptionId: sub.id, customerId: sub.customerId, stateAt },
+      {
+        status: sub.status === 'incomplete' ? 'processing' : sub.status,
+        periodEnd: sub.periodEnd,
+        final: sub.final,
+        subscriptionId: sub.id,
+        customerId: sub.customerId,
+        stateAt,
+      },
       { userId: userId ?? null },
     );
+  }
+
+  /**
+   * What a checkout event means for its membership (ADR 029). Premium only once paid: a
+   * completed checkout whose payment is unpaid or whose subscription is incomplete is
+   * `processing`; the delayed payment's success (or the subscription turning active) grants it,
+   * its failure ends the checkout for good. `current` is the subscription as read just now.
+   */
+  function checkoutChange(
+    event: Extract<PaymentEvent, { type: 'checkout.completed' | 'checkout.async_succeeded' | 'checkout.async_failed' }>,
+    current: SubscriptionState | undefined,
+    readAt: number,
+  ): Pick<MembershipChange, 'status' | 'periodEnd' | 'final' | 'stateAt'> {
+    if (event.type === 'checkout.async_failed') return { status: 'payment_failed', periodEnd: null, final: true, stateAt: event.created };
+    if (current?.final) return { status: 'expired', periodEnd: current.periodEnd, final: true, stateAt: readAt };
+    const paid = event.type === 'checkout.async_succeeded' || event.paymentStatus !== 'unpaid';
+    if (!paid) return { status: 'processing', periodEnd: null, stateAt: event.created };
+    if (current && current.status !== 'incomplete') return { status: current.status, periodEnd: current.periodEnd, stateAt: readAt };
+    // Paid, and the subscription not active yet: the completed checkout waits for it; the delayed
+    // payment's success is itself the payment.
+    if (current && event.type === 'checkout.completed') return { status: 'processing', periodEnd: null, stateAt: event.created };
+    return { status: 'active', periodEnd: current?.periodEnd ?? null, stateAt: event.created };
   }
 
   return {
@@ -99,7 +133,8 @@ export function createMembershipService(deps: {
       const provider = requirePayments();
       const user = actor ? await users.findById(actor.id) : undefined;
       if (user && isLive(user.membership_status)) throw conflict('You are already a member.');
-      const holdUntil = new Date((nowSeconds() + HOLD_SECONDS) * 1000).toISOString();
+      if (user?.membership_status === 'processing') throw conflict('Your last payment is still processing. Your membership starts when it goes through.');
+      const holdUntil = new Date((nowSeconds() + CHECKOUT_SECONDS + HOLD_GRACE_SECONDS) * 1000).toISOString();
       const hold = await uow.run(async (r) => {
         if (seats) {
           await r.memberships.lockSeats();
@@ -115,16 +150,14 @@ export function createMembershipService(deps: {
             userId: user?.id ?? null,
             customerEmail: user?.email ?? null,
             origin,
-            expiresAt: nowSeconds() + CHECKOUT_SECONDS,
+            expiresInSeconds: CHECKOUT_SECONDS,
           }),
         );
-        await memberships.setCheckoutSession(hold.id, session.id);
-        if (mode === 'embedded') {
-          if (!session.clientSecret) throw paymentServiceFailed();
-          return { clientSecret: session.clientSecret };
-        }
-        if (!session.url) throw paymentServiceFailed();
-        return { url: session.url };
+        // An answer without the session's id, expiry or the address the page needs is no answer.
+        const answer = mode === 'embedded' ? session.clientSecret && { clientSecret: session.clientSecret } : session.url && { url: session.url };
+        if (!session.id || !Number.isSafeInteger(session.expiresAt) || !answer) throw paymentServiceFailed();
+        await memberships.setCheckoutSession(hold.id, session.id, new Date((session.expiresAt + HOLD_GRACE_SECONDS) * 1000).toISOString());
+        return answer;
       } catch (error) {
         await memberships.deletePending(hold.id);
         throw error;
@@ -144,10 +177,12 @@ export function createMembershipService(deps: {
         if (error instanceof InvalidSignature) throw badRequest('The webhook signature is not valid.');
         throw error;
       }
-      // A completed checkout reads its subscription's current state first (an outside call, kept
-      // out of the transaction); a failure answers 502 and the provider delivers the event again.
+      // A redelivered event is known before anything else, a call to the provider included.
+      if (await memberships.eventSeen(event.id)) return { received: true, duplicate: true };
+      // A checkout that completed or paid reads its subscription's current state first (an outside
+      // call, kept out of the transaction); a failure answers 502 and the provider delivers the event again.
       let current: SubscriptionState | undefined;
-      if (event.type === 'checkout.completed' && event.subscriptionId) {
+      if ((event.type === 'checkout.completed' || event.type === 'checkout.async_succeeded') && event.subscriptionId) {
         const id = event.subscriptionId;
         current = await upstream(() => provider.getSubscription(id));
       }
@@ -155,23 +190,22 @@ export function createMembershipService(deps: {
       const handled = await uow.run(async (r) => {
         if (!(await r.memberships.recordEvent(event.id, event.type === 'ignored' ? event.name : event.type))) return false;
         switch (event.type) {
-          case 'checkout.completed': {
+          case 'checkout.completed':
+          case 'checkout.async_succeeded':
+          case 'checkout.async_failed': {
             const row =
               (event.membershipId ? await r.memberships.findById(event.membershipId) : undefined) ??
               (await r.memberships.findByCheckoutSession(event.checkoutSessionId));
             if (!row) return true;
             // A visitor's membership belongs to the account with the paying e-mail, now or when it registers.
             const owner = row.user_id ?? (event.email ? (await r.users.findByEmail(event.email))?.id : undefined) ?? null;
-            const state = current && current.status !== 'incomplete' ? current.status : 'active';
             await r.memberships.applyState(
               row.id,
               {
-                status: state,
-                periodEnd: current?.periodEnd ?? null,
+                ...checkoutChange(event, current, readAt),
                 subscriptionId: event.subscriptionId,
                 customerId: event.customerId,
                 emailKey: event.email ? emailKey(event.email) : null,
-                stateAt: current ? readAt : event.created,
               },
               { userId: owner },
             );
@@ -181,7 +215,8 @@ export function createMembershipService(deps: {
             const row =
               (event.membershipId ? await r.memberships.findById(event.membershipId) : undefined) ??
               (await r.memberships.findByCheckoutSession(event.checkoutSessionId));
-            if (row) await r.memberships.deletePending(row.id);
+            // Only the hold's own checkout gives the seat back (an abandoned retry's session expiring does not).
+            if (row && (row.checkout_session_id === null || row.checkout_session_id === event.checkoutSessionId)) await r.memberships.deletePending(row.id);
             return true;
           }
           case 'subscription.changed': {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_QUOTAS } from '../../env';
 import { createServices, type AppEnv } from '../../app';
 import { createTestApp, dialects, registerUser, testEnv, uniqueName, type TestApp } from '../../../test/helpers';
@@ -16,8 +16,13 @@ describe.each(dialects)('membership on %s', (dialect) => {
     await stripe?.close();
   });
   afterEach(async () => {
+    vi.useRealTimers();
+    stripe.setFault(undefined);
     await t?.close();
     t = undefined;
+    // Every request the app made matched Stripe's published API description.
+    const departures = stripe.violations.splice(0);
+    expect(departures).toEqual([]);
   });
 
   const start = async (env: Partial<AppEnv> = {}) => {
@@ -59,7 +64,7 @@ describe.each(dialects)('membership on %s', (dialect) => {
     ]) {
       const res = await app.inject(req);
       expect(res.statusCode, req.url).toBe(503);
-      expect(res.json()).toMatchObject({ message: 'Payments are not set up on this installation yet.' });
+      expect(res.json()).toMatchObject({ message: "Payments aren't open yet: an admin can give you Premium." });
     }
     const offer = (await app.inject({ url: '/api/membership' })).json();
     expect(offer).toMatchObject({ paymentsEnabled: false, publishableKey: null, seats: null, mine: null });
@@ -284,4 +289,176 @@ describe.each(dialects)('membership on %s', (dialect) => {
     const offer = (await app.inject({ url: '/api/membership' })).json();
     expect(offer).toMatchObject({ paymentsEnabled: true, publishableKey: stripe.settings.STRIPE_PUBLISHABLE_KEY, seats: null });
   });
+
+  describe('membership follows payment', () => {
+    const sec = () => Math.floor(Date.now() / 1000);
+
+    /** A signed-in artist completes a checkout paid with a delayed method (a bank debit): unpaid, subscription incomplete. */
+    async function completeAsync(app: App) {
+      const artist = await registerUser(app);
+      expect((await checkout(app, artist.cookie)).statusCode).toBe(200);
+      const sessionId = lastSession().id;
+      const { session, subscription } = stripe.complete(sessionId, { async: true });
+      expect(session).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+      expect(subscription.status).toBe('incomplete');
+      return { ...artist, sessionId, session, subscription };
+    }
+
+    it('grants nothing for a completed checkout whose payment is unpaid: "processing" holds the seat until the delayed payment succeeds', async () => {
+      const app = await start({ MEMBERSHIP_SEATS: 2 });
+      const artist = await completeAsync(app);
+      const delivered = await webhook(app, stripe.signedEvent('checkout.session.completed', artist.session));
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      let me = await user(app, artist.cookie);
+      expect(me.isPremium).toBe(false);
+      expect(me.membership.status).toBe('processing');
+      expect((await plan(app, artist.cookie)).plan).toBe('free');
+      expect((await app.inject({ url: '/api/membership', headers: { cookie: artist.cookie } })).json().mine).toMatchObject({ status: 'processing' });
+      // The seat stays taken while the payment settles, and the artist cannot start a second checkout.
+      expect((await app.inject({ url: '/api/membership' })).json().seats).toEqual({ total: 2, remaining: 1 });
+      const again = await checkout(app, artist.cookie);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/still processing/);
+
+      const { session } = stripe.settleAsync(artist.sessionId, 'succeeded');
+      expect((await webhook(app, stripe.signedEvent('checkout.session.async_payment_succeeded', session))).statusCode).toBe(200);
+      me = await user(app, artist.cookie);
+      expect(me).toMatchObject({ isPremium: true, membership: { status: 'active' } });
+      expect(new Date(me.membership.currentPeriodEnd).getTime()).toBe(artist.subscription.items.data[0]!.current_period_end * 1000);
+      expect((await plan(app, artist.cookie)).quotas.beat.limit).toBe(DEFAULT_QUOTAS.premium.beat);
+    });
+
+    it('grants nothing for a paid checkout whose subscription is incomplete, until the subscription becomes active or trialing', async () => {
+      const app = await start();
+      const artist = await completeAsync(app);
+      // Paid, but the subscription has not turned active yet.
+      const paid = { ...artist.session, payment_status: 'paid' };
+      const at = sec();
+      expect((await webhook(app, stripe.signedEvent('checkout.session.completed', paid, { created: at }))).statusCode).toBe(200);
+      expect(await user(app, artist.cookie)).toMatchObject({ isPremium: false, membership: { status: 'processing' } });
+      // An incomplete subscription event is still processing.
+      await webhook(app, stripe.signedEvent('customer.subscription.updated', artist.subscription, { created: at + 1 }));
+      expect(await user(app, artist.cookie)).toMatchObject({ isPremium: false, membership: { status: 'processing' } });
+      const trialing = stripe.updateSubscription(artist.subscription.id, { status: 'trialing' });
+      expect((await webhook(app, stripe.signedEvent('customer.subscription.updated', trialing, { created: at + 2 }))).statusCode).toBe(200);
+      expect(await user(app, artist.cookie)).toMatchObject({ isPremium: true, membership: { status: 'active' } });
+    });
+
+    it('ends the checkout on a failed delayed payment: "payment_failed", no Premium, the seat freed, and nothing later revives it', async () => {
+      const app = await start({ MEMBERSHIP_SEATS: 1 });
+      const artist = await completeAsync(app);
+      const at = sec();
+      await webhook(app, stripe.signedEvent('checkout.session.completed', artist.session, { created: at }));
+      expect((await app.inject({ url: '/api/membership' })).json().seats.remaining).toBe(0);
+      const { session } = stripe.settleAsync(artist.sessionId, 'failed');
+      expect(session.payment_status).toBe('unpaid');
+      const failed = await webhook(app, stripe.signedEvent('checkout.session.async_payment_failed', session, { created: at + 1 }));
+      expect(failed.statusCode, failed.body).toBe(200);
+      expect(await user(app, artist.cookie)).toMatchObject({ isPremium: false, membership: { status: 'payment_failed' } });
+      expect((await app.inject({ url: '/api/membership' })).json().seats.remaining).toBe(1);
+      // A late or even newer event for that checkout's subscription does not bring it back.
+      const active = { ...artist.subscription, status: 'active' };
+      await webhook(app, stripe.signedEvent('customer.subscription.updated', active, { created: at + 5 }));
+      await webhook(app, stripe.signedEvent('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }, { created: at + 6 }));
+      expect(await user(app, artist.cookie)).toMatchObject({ isPremium: false, membership: { status: 'payment_failed' } });
+      // The artist may try again.
+      expect((await checkout(app, artist.cookie)).statusCode).toBe(200);
+    });
+
+    it('applies events in Stripe order by the subscription’s own state: an older or same-second event never undoes a newer one', async () => {
+      const app = await start();
+      const member = await becomeMember(app);
+      const at = sec() + 10;
+      const send = (type: string, change: object, created: number) =>
+        webhook(app, stripe.signedEvent(type, { ...stripe.subscriptions.get(member.subscription.id)!, ...change }, { created }));
+
+      // Same second, delivered backwards: canceling comes after active in a subscription's life.
+      await send('customer.subscription.updated', { cancel_at_period_end: true }, at);
+      await send('customer.subscription.updated', { cancel_at_period_end: false }, at);
+      expect((await user(app, member.cookie)).membership.status).toBe('canceling');
+      // Past due and active in the same second: past due stands.
+      await send('customer.subscription.updated', { status: 'past_due', cancel_at_period_end: false }, at + 1);
+      await send('customer.subscription.updated', { status: 'active', cancel_at_period_end: false }, at + 1);
+      expect((await user(app, member.cookie)).membership.status).toBe('past_due');
+      // An older event is ignored, a newer one applies.
+      await send('customer.subscription.updated', { status: 'active', cancel_at_period_end: true }, at);
+      expect((await user(app, member.cookie)).membership.status).toBe('past_due');
+      await send('customer.subscription.updated', { status: 'active', cancel_at_period_end: false }, at + 2);
+      expect((await user(app, member.cookie)).membership.status).toBe('active');
+      // A renewal in the same second as the state it renews: the later period end wins.
+      const renewed = member.subscription.items.data[0]!.current_period_end + 365 * 24 * 3600;
+      const items = (end: number) => ({ object: 'list', data: [{ ...member.subscription.items.data[0]!, current_period_end: end }] });
+      await send('customer.subscription.updated', { items: items(renewed) }, at + 3);
+      await send('customer.subscription.updated', { items: items(member.subscription.items.data[0]!.current_period_end) }, at + 3);
+      expect(new Date((await user(app, member.cookie)).membership.currentPeriodEnd).getTime()).toBe(renewed * 1000);
+    });
+
+    it('treats a deleted (canceled) subscription as final for its id, whatever arrives after it', async () => {
+      const app = await start();
+      const member = await becomeMember(app);
+      const at = sec() + 10;
+      const sub = stripe.subscriptions.get(member.subscription.id)!;
+      const deleted = await webhook(app, stripe.signedEvent('customer.subscription.deleted', { ...sub, status: 'canceled', ended_at: at }, { created: at }));
+      expect(deleted.statusCode).toBe(200);
+      expect(await user(app, member.cookie)).toMatchObject({ isPremium: false, membership: { status: 'expired' } });
+      for (const [type, object, created] of [
+        ['customer.subscription.updated', { ...sub, status: 'active' }, at],
+        ['customer.subscription.updated', { ...sub, status: 'active' }, at + 60],
+        ['customer.subscription.resumed', { ...sub, status: 'active' }, at + 120],
+      ] as const) {
+        expect((await webhook(app, stripe.signedEvent(type, object, { created }))).statusCode).toBe(200);
+      }
+      // A redelivered completion of its checkout (the subscription read back as active) changes nothing either.
+      const { session } = { session: { ...lastSessionOf(member.subscription.id) } };
+      expect((await webhook(app, stripe.signedEvent('checkout.session.completed', session, { created: at + 180 }))).statusCode).toBe(200);
+      expect(await user(app, member.cookie)).toMatchObject({ isPremium: false, membership: { status: 'expired' } });
+      expect((await plan(app, member.cookie)).plan).toBe('free');
+    });
+
+    it('recognises a duplicate event id before any call to Stripe and answers 200', async () => {
+      const app = await start();
+      const artist = await registerUser(app);
+      await checkout(app, artist.cookie);
+      const { session } = stripe.complete(lastSession().id);
+      const event = stripe.signedEvent('checkout.session.completed', session, { id: 'evt_before_any_call' });
+      expect((await webhook(app, event)).json()).toEqual({ received: true, duplicate: false });
+      const calls = stripe.requests.length;
+      // Stripe is down now: a redelivery that called it would answer 502.
+      stripe.setFault({ kind: 'status', status: 500 });
+      const again = await webhook(app, event);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual({ received: true, duplicate: true });
+      expect(stripe.requests.length).toBe(calls);
+      expect((await user(app, artist.cookie)).isPremium).toBe(true);
+    });
+
+    it('computes the checkout expiry for each attempt: the SDK’s retry after a slow first attempt is still inside Stripe’s window', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const app = await start({ MEMBERSHIP_SEATS: 3 });
+      const artist = await registerUser(app);
+      const before = stripe.requests.length;
+      // The first attempt takes five minutes to fail (the clock moves as it arrives); the SDK tries again.
+      stripe.failNextCall(() => vi.setSystemTime(Date.now() + 5 * 60_000));
+      const res = await checkout(app, artist.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const attempts = stripe.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions');
+      expect(attempts).toHaveLength(2);
+      for (const attempt of attempts) {
+        const ahead = Number(attempt.form.expires_at) - attempt.at;
+        expect(ahead).toBeGreaterThanOrEqual(30 * 60);
+        expect(ahead).toBeLessThanOrEqual(24 * 3600);
+      }
+      // The retry's parameters moved, so it carries its own idempotency key.
+      expect(attempts[1]!.idempotencyKey).not.toBe(attempts[0]!.idempotencyKey);
+      expect(attempts[1]!.idempotencyKey).toMatch(/^members-only-checkout-\d+-.+-retry1$/);
+      // The seat is held until that checkout's own expiry.
+      const hold = await t!.db.kysely.selectFrom('memberships').select(['hold_until']).where('checkout_session_id', '=', lastSession().id).executeTakeFirstOrThrow();
+      expect(new Date(hold.hold_until!).getTime()).toBe((lastSession().expires_at + 60) * 1000);
+    });
+  });
+
+  /** The completed checkout session whose subscription is `subscriptionId`. */
+  function lastSessionOf(subscriptionId: string) {
+    return [...stripe.sessions.values()].find((s) => s.subscription === subscriptionId)!;
+  }
 });

@@ -40,6 +40,20 @@ export function MembershipBanner({ user }: { user: User }) {
         </>
       );
       break;
+    case 'processing':
+      body = (
+        <>
+          Payment processing: Premium starts as soon as your payment goes through. <BannerLink to="/membership">Membership</BannerLink>
+        </>
+      );
+      break;
+    case 'payment_failed':
+      body = (
+        <>
+          Your payment didn’t go through, so you’re on the Free plan. <BannerLink to="/membership">See membership</BannerLink>
+        </>
+      );
+      break;
     case 'expired':
       body = (
         <>

@@ -4,9 +4,16 @@ import { getJson, sendJson } from '@/lib/api-client';
 
 export const MEMBERSHIP_QUERY_KEY = ['/api/membership'] as const;
 
+/** While a payment settles, pages showing the membership look again this often (the provider tells the server, not the page). */
+export const PROCESSING_POLL_MS = 4000;
+
 /** GET /api/membership: the configured offer (content, price, real seats) and the caller's own membership. */
 export function useMembershipOffer() {
-  return useQuery({ queryKey: MEMBERSHIP_QUERY_KEY, queryFn: ({ signal }) => getJson('/api/membership', membershipOfferSchema, { signal }) });
+  return useQuery({
+    queryKey: MEMBERSHIP_QUERY_KEY,
+    queryFn: ({ signal }) => getJson('/api/membership', membershipOfferSchema, { signal }),
+    refetchInterval: (query) => (query.state.data?.mine?.status === 'processing' ? PROCESSING_POLL_MS : false),
+  });
 }
 
 /** POST /api/create-vip-checkout: a client secret for the embedded form, or the hosted page's address. */

@@ -3,7 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { HttpError } from '@/lib/api-client';
-import { createCheckout } from '../api/membership';
+import { PageSpinner } from '@/components/ui/spinner';
+import { LoadFailed } from '@/components/load-failed';
+import { createCheckout, useMembershipOffer } from '../api/membership';
+import { PaymentsNotOpen } from '../components/payments-not-open';
 import { StandaloneShell } from '../components/standalone-shell';
 
 const FAILED = 'Failed to create checkout session';
@@ -70,8 +73,12 @@ export function StripeCheckoutPage() {
   );
 }
 
-/** /simple-checkout: one button that creates a hosted checkout and redirects (spec §2, §8). */
+/**
+ * /simple-checkout: one button that creates a hosted checkout and redirects (spec §2, §8). Without
+ * payments there is no button that could only fail: the page says what the invitation says.
+ */
 export function SimpleCheckoutPage() {
+  const offer = useMembershipOffer();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pay = async () => {
@@ -86,16 +93,23 @@ export function SimpleCheckoutPage() {
   return (
     <StandaloneShell title="Checkout">
       <h1 className="text-3xl font-bold tracking-tight">Complete your membership</h1>
-      <p className="mt-3 text-muted-foreground">You will pay on the payment provider’s secure page and come back here when done.</p>
-      <Button type="button" size="lg" className="mt-8 w-full sm:w-auto" disabled={pending} onClick={() => void pay()}>
-        {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Lock aria-hidden="true" />}
-        COMPLETE PAYMENT NOW
-      </Button>
-      {error ? (
-        <p role="alert" className="mt-4 flex items-center gap-2 text-sm text-destructive-text">
-          <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
-          {error}
-        </p>
+      {offer.isPending ? <PageSpinner label="Loading the membership offer" /> : null}
+      {offer.isError ? <LoadFailed message="The membership offer could not be loaded." onRetry={() => void offer.refetch()} /> : null}
+      {offer.data && !offer.data.paymentsEnabled ? <PaymentsNotOpen className="mt-4 text-base" /> : null}
+      {offer.data?.paymentsEnabled ? (
+        <>
+          <p className="mt-3 text-muted-foreground">You will pay on the payment provider’s secure page and come back here when done.</p>
+          <Button type="button" size="lg" className="mt-8 w-full sm:w-auto" disabled={pending} onClick={() => void pay()}>
+            {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Lock aria-hidden="true" />}
+            COMPLETE PAYMENT NOW
+          </Button>
+          {error ? (
+            <p role="alert" className="mt-4 flex items-center gap-2 text-sm text-destructive-text">
+              <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
+              {error}
+            </p>
+          ) : null}
+        </>
       ) : null}
       <div className="mt-8">
         <Link to="/invitation" className={buttonVariants({ variant: 'outline' })}>

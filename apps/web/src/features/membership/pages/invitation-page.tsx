@@ -9,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { cn, formatDate } from '@/lib/utils';
 import { formatPrice, useMembershipOffer } from '../api/membership';
 import { EmbeddedCheckout } from '../components/embedded-checkout';
+import { PaymentsNotOpen } from '../components/payments-not-open';
 import { StandaloneShell } from '../components/standalone-shell';
 
 const LIVE = ['active', 'canceling', 'past_due'];
@@ -44,7 +45,8 @@ function Offer({ offer }: { offer: MembershipOffer }) {
   const joinRef = useRef<HTMLElement>(null);
   const isMember = Boolean(mine && (LIVE.includes(mine.status) || mine.granted));
   const soldOut = seats !== null && seats.remaining === 0;
-  const canJoin = paymentsEnabled && !isMember && !soldOut;
+  const processing = mine?.status === 'processing';
+  const canJoin = paymentsEnabled && !isMember && !soldOut && !processing;
 
   const join = () => {
     setCheckoutOpen(true);
@@ -97,8 +99,15 @@ function Offer({ offer }: { offer: MembershipOffer }) {
                 Your membership
               </Link>
             </p>
+          ) : processing ? (
+            <p className="mt-4 text-sm">
+              Your payment is processing; your membership starts when it goes through.{' '}
+              <Link to="/membership" className="font-semibold underline underline-offset-4">
+                Your membership
+              </Link>
+            </p>
           ) : !paymentsEnabled ? (
-            <p className="mt-4 text-sm text-muted-foreground">Payments are not set up on this installation yet, so joining online is not possible.</p>
+            <PaymentsNotOpen className="mt-4" />
           ) : checkoutOpen ? (
             <EmbeddedCheckout publishableKey={offer.publishableKey} />
           ) : (
