@@ -3,6 +3,7 @@ import type { PaymentMethodRow } from '../db/types';
 import type { LedgerEntryRecord } from '../repositories/ledger.repository';
 import type { LedgerView } from '../services/ledger.service';
 import { toIso } from '../db/index';
+import { neutralizeCell } from './csv-cell';
 
 /** A payout method as every response shows it: the last 4 digits only, never the secret (B4). */
 export function presentPaymentMethod(row: PaymentMethodRow): PaymentMethod {
@@ -44,9 +45,9 @@ export function presentStatement(s: { period: string; artist: string; entries: L
   return { period: s.period, artist: s.artist, entries: s.entries.map(presentLedgerEntry), totals: s.totals, balances: s.balances, generatedAt: new Date().toISOString() };
 }
 
-/** A cell a spreadsheet cannot read as a formula (amendment B6). */
+/** A cell a spreadsheet cannot read as a formula (amendment B6, `neutralizeCell`), quoted when it must be. */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = neutralizeCell(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
