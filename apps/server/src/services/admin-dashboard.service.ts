@@ -98,7 +98,7 @@ export function createAdminDashboardService(deps: {
       await uow.run(async (repos) => {
         await repos.users.lockAdmins();
         const current = await repos.users.findById(actor.id);
-        if (!current?.is_admin) throw forbidden();
+        if (!current?.is_admin) throw forbidden('Only admins can do that.');
         const before = await repos.users.findById(userId);
         if (!before) throw notFound('User');
         if (!(await keepsAnAdmin(repos.users, before, change))) throw conflict(LAST_ADMIN_MESSAGE);
