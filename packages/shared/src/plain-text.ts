@@ -20,6 +20,9 @@ export function cleanText(s: string): string {
   return wellFormed(s).replace(CONTROLS_BUT_LINE_BREAKS, '');
 }
 
+/** A text or emoji presentation selector, or a skin tone. */
+const EMOJI_MODIFIER = '(?:\\uFE0E|\\uFE0F|[\\u{1F3FB}-\\u{1F3FF}])';
+
 /**
  * Invisible format characters (Unicode's Default_Ignorable_Code_Point: the bidirectional controls
  * U+202A–U+202E and U+2066–U+2069, the marks U+200E/U+200F/U+061C, zero-width spaces and joiners,
@@ -33,7 +36,7 @@ const INVISIBLE_OR_KEPT = new RegExp(
     // A subdivision flag (🏴 and tag letters), before the plain emoji alternative takes its 🏴 alone.
     '(\\u{1F3F4}[\\u{E0020}-\\u{E007E}]+\\u{E007F}',
     '[#*0-9]\\uFE0F?\\u20E3',
-    '\\p{Extended_Pictographic}[\\uFE0E\\uFE0F\\u{1F3FB}-\\u{1F3FF}]?(?:\\u200D\\p{Extended_Pictographic}[\\uFE0E\\uFE0F\\u{1F3FB}-\\u{1F3FF}]?)*)',
+    `\\p{Extended_Pictographic}${EMOJI_MODIFIER}?(?:\\u200D\\p{Extended_Pictographic}${EMOJI_MODIFIER}?)*)`,
     '(\\p{L}\\p{M}*\\u200C)(?=\\p{L})',
     '\\p{Default_Ignorable_Code_Point}',
   ].join('|'),
