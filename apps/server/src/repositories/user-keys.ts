@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no declarations TypeScript reads; every project that compiles this file (server, tools) needs them
+/// <reference path="../types/unicode-confusables.d.ts" />
 import { withoutInvisible } from '@members-only/shared/plain-text';
 import { rectifyConfusion } from 'unicode-confusables';
 
