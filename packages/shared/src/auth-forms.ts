@@ -1,5 +1,5 @@
 import { LIMITS } from './constants';
-import { hasControlCharacters, wellFormed } from './plain-text';
+import { hasControlCharacters, wellFormed, withoutFormatCharacters } from './plain-text';
 
 /**
  * The sign-in page's two forms, checked in the browser before anything is sent (spec §5), without
@@ -24,9 +24,9 @@ const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
 
 type Rule = (value: string) => string | undefined;
 
-/** `line()` of ./text: well-formed and trimmed, then refused when a control character is left, then `rules` in order. */
+/** `line()` of ./text: well-formed, without invisible format characters and trimmed, then refused when a control character is left, then `rules` in order. */
 function line(label: string, raw: string, rules: Rule[]): { value: string; error?: string } {
-  const value = wellFormed(raw).trim();
+  const value = withoutFormatCharacters(wellFormed(raw)).trim();
   if (hasControlCharacters(value)) return { value, error: `${label} cannot contain line breaks, tabs or control characters` };
   for (const rule of rules) {
     const error = rule(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanText, hasControlCharacters, wellFormed } from './plain-text';
+import { cleanText, hasControlCharacters, wellFormed, withoutFormatCharacters, withoutInvisible } from './plain-text';
 
 /**
  * Free text as both databases can store it. PostgreSQL refuses NUL bytes and lone UTF-16
@@ -7,7 +7,7 @@ import { cleanText, hasControlCharacters, wellFormed } from './plain-text';
  * behave alike and nothing reaches a query that a database would refuse with a 500.
  */
 
-export { cleanText, hasControlCharacters, wellFormed };
+export { cleanText, hasControlCharacters, wellFormed, withoutFormatCharacters, withoutInvisible };
 
 type StringParams = Parameters<typeof z.string>[0];
 
@@ -21,14 +21,16 @@ export function text(params?: StringParams) {
 }
 
 /**
- * Single-line text (titles, usernames, e-mail, phone, search words): trimmed, lone surrogates
- * replaced, and refused with `${label} cannot contain line breaks, tabs or control characters`
+ * Single-line text (titles, usernames, e-mail, phone, search words): lone surrogates replaced,
+ * invisible format characters removed (bidirectional overrides and isolates, zero-width
+ * characters: `withoutFormatCharacters`, ADR 032), trimmed, and refused with `${label} cannot contain line breaks, tabs or control characters`
  * when a control character is left inside. Chain `.min()`, `.max()`, `.regex()` after it.
  */
 export function line(label = 'This field', params?: StringParams) {
   return z
     .string(params)
     .overwrite(wellFormed)
+    .overwrite(withoutFormatCharacters)
     .trim()
     .refine((s) => !hasControlCharacters(s), `${label} cannot contain line breaks, tabs or control characters`);
 }

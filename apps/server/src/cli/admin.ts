@@ -5,6 +5,7 @@ import { createUserRepository, type UserRoleChange } from '../repositories/user.
 import { createAuditRepository } from '../repositories/audit.repository';
 import { generateKeyText } from '../crypto/payment-data';
 import { rotatePaymentKey } from './payment-key';
+import { keepsAnAdmin, LAST_ADMIN_MESSAGE } from '../services/admin-dashboard.service';
 
 const COMMANDS: Record<string, { change: UserRoleChange; done: string }> = {
   'grant-admin': { change: { isAdmin: true }, done: 'is now an admin' },
@@ -45,19 +46,26 @@ export async function runAdminCommand(argv: string[], log = console.log, error =
   const db = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, 'app.db') });
   try {
     await migrateToLatest(db);
-    const users = createUserRepository(db.kysely);
-    const user = await users.findByUsername(username);
-    if (!user) {
-      error(`No user named "${username}".`);
+    // One transaction under the admins' lock, like the admin dashboard: the last admin stays (ADR 032).
+    const outcome = await db.kysely.transaction().execute(async (trx) => {
+      const users = createUserRepository(trx);
+      await users.lockAdmins();
+      const user = await users.findByUsername(username);
+      if (!user) return { error: `No user named "${username}".` };
+      if (!(await keepsAnAdmin(users, user, spec.change))) return { error: `${user.username} is the only admin. ${LAST_ADMIN_MESSAGE}` };
+      await users.setRoles(user.id, spec.change);
+      // The admin dashboard's audit log shows changes made here too, by 'command line'.
+      const changed =
+        (spec.change.isAdmin !== undefined && Boolean(user.is_admin) !== spec.change.isAdmin) ||
+        (spec.change.isPremium !== undefined && Boolean(user.is_premium) !== spec.change.isPremium);
+      if (changed) await createAuditRepository(trx).record({ actorId: null, actor: 'command line', action: command, subject: user.username });
+      return { done: `${user.username} ${spec.done}.` };
+    });
+    if (outcome.error !== undefined) {
+      error(outcome.error);
       return 1;
     }
-    await users.setRoles(user.id, spec.change);
-    // The admin dashboard's audit log shows changes made here too, by 'command line'.
-    const changed =
-      (spec.change.isAdmin !== undefined && Boolean(user.is_admin) !== spec.change.isAdmin) ||
-      (spec.change.isPremium !== undefined && Boolean(user.is_premium) !== spec.change.isPremium);
-    if (changed) await createAuditRepository(db.kysely).record({ actorId: null, actor: 'command line', action: command, subject: user.username });
-    log(`${user.username} ${spec.done}.`);
+    log(outcome.done);
     return 0;
   } finally {
     await db.close();

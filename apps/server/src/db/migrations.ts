@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder, sql } from 'kysely';
 import type { Dialect } from './index';
+import { usernameSkeleton } from '../repositories/user-keys';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. The few type differences (identity
@@ -577,6 +578,29 @@ function migration018LedgerRecord(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Usernames compared by their confusable skeleton (ADR 032): a unique `username_skeleton`, filled
+ * here for the accounts that exist. When existing accounts already collide (`admin1` and `аdmin1` with a Cyrillic а
+ * made before this rule), the oldest keeps the skeleton and the others keep their name and sign-in
+ * with a null skeleton, so nobody is locked out and nobody new can take a look-alike of either.
+ */
+function migration020UsernameSkeletons(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('username_skeleton', 'text').execute();
+      const users: { id: number; username: string }[] = await db.selectFrom('users').select(['id', 'username']).orderBy('id').execute();
+      const taken = new Set<string>();
+      for (const user of users) {
+        const skeleton = usernameSkeleton(user.username);
+        if (taken.has(skeleton)) continue;
+        taken.add(skeleton);
+        await db.updateTable('users').set({ username_skeleton: skeleton }).where('id', '=', user.id).execute();
+      }
+      await db.schema.createIndex('users_username_skeleton_idx').unique().on('users').column('username_skeleton').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -599,6 +623,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '016_conversations_change_feed': migration016ConversationsChangeFeed(dialect),
         '017_membership_final': migration017MembershipFinal(dialect),
         '018_ledger_record': migration018LedgerRecord(dialect),
+        '020_username_skeletons': migration020UsernameSkeletons(),
       };
     },
   };

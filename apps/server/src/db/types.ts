@@ -12,6 +12,11 @@ export interface UsersTable {
   id: Generated<number>;
   username: string;
   username_key: string;
+  /**
+   * The username's confusable skeleton (ADR 032), unique; null only for an account whose name
+   * already collided with an older account's when migration 020 filled the column.
+   */
+  username_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   email: string;
   email_key: string;
   phone_number: string | null;

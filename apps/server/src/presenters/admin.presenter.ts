@@ -7,6 +7,7 @@ import { toIso } from '../db/index';
 import type { AuditEventRow } from '../db/types';
 import type { AdminCoverArtListRow, AdminLyricListRow, AdminTrackListRow, AdminUserListRow } from '../repositories/admin-list.repository';
 import { coverImageUrl } from './cover-art.presenter';
+import { neutralizeCell } from './csv-cell';
 
 const status = (value: string): MembershipStatus => (membershipStatusSchema.safeParse(value).data ?? 'free');
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -94,16 +95,7 @@ export function presentAuditEvent(row: AuditEventRow): AuditEvent {
   };
 }
 
-/**
- * A cell a spreadsheet would run as a formula (it begins with = + - @, a tab or a carriage
- * return, or any other control character) gets a leading apostrophe, so it is read as text
- * (OWASP "CSV injection"; amendment B6). Everything else is written as it is.
- */
-export function neutralizeCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : String(value);
-  return /^[=+\-@\u0000-\u001f\u007f]/.test(text) ? `'${text}` : text;
-}
+export { neutralizeCell };
 
 /** Columns of each export: header and the value from the presented row. */
 export const EXPORT_COLUMNS = {

@@ -3,6 +3,7 @@ import type { PaymentMethodRow } from '../db/types';
 import type { LedgerEntryRecord } from '../repositories/ledger.repository';
 import type { LedgerView } from '../services/ledger.service';
 import { toIso } from '../db/index';
+import { neutralizeCell } from './csv-cell';
 
 /** A payout method as every response shows it: the last 4 digits only, never the secret (B4). */
 export function presentPaymentMethod(row: PaymentMethodRow): PaymentMethod {
@@ -48,11 +49,12 @@ export function presentStatement(s: { period: string; artist: string; entries: (
 }
 
 /**
- * A cell a spreadsheet cannot read as a formula (amendment B6). A plain signed decimal ("-100.01",
- * a payout's amount) is a number, not a formula, and stays one for the accountant's sums.
+ * A cell a spreadsheet cannot read as a formula (amendment B6, `neutralizeCell`), quoted when it
+ * must be. A plain signed decimal ("-100.01", a payout's amount) is a number, not a formula, and
+ * stays one for the accountant's sums.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  const safe = /^-\d+(\.\d+)?$/.test(value) ? value : neutralizeCell(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

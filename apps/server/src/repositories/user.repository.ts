@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUserRow, UserRow } from '../db/types';
 import { flag, lockKeys, nowIso } from '../db/index';
+import { emailKey, usernameKey, usernameSkeleton } from './user-keys';
 
-export const usernameKey = (username: string) => username.trim().toLowerCase();
-export const emailKey = (email: string) => email.trim().toLowerCase();
+export { emailKey, usernameKey, usernameSkeleton };
 
 export type UserRoleChange = Partial<{ isAdmin: boolean; isPremium: boolean }>;
 
@@ -21,18 +21,25 @@ export function createUserRepository(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).orderBy('id', 'asc').limit(1).executeTakeFirst();
     },
 
+    /** An account whose name looks like `username` (same skeleton, ADR 032), when there is one. */
+    async existsLookingLike(username: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('username_skeleton', '=', usernameSkeleton(username)).executeTakeFirst();
+      return row !== undefined;
+    },
+
     async existsByEmail(email: string): Promise<boolean> {
       const row = await db.selectFrom('users').select('id').where('email_key', '=', emailKey(email)).executeTakeFirst();
       return row !== undefined;
     },
 
-    async insert(user: Omit<NewUserRow, 'username_key' | 'email_key' | 'created_at' | 'updated_at'>): Promise<UserRow> {
+    async insert(user: Omit<NewUserRow, 'username_key' | 'username_skeleton' | 'email_key' | 'created_at' | 'updated_at'>): Promise<UserRow> {
       const now = nowIso();
       return db
         .insertInto('users')
         .values({
           ...user,
           username_key: usernameKey(user.username),
+          username_skeleton: usernameSkeleton(user.username),
           email_key: emailKey(user.email),
           created_at: now,
           updated_at: now,
@@ -56,6 +63,18 @@ export function createUserRepository(db: Kysely<Database>) {
       if (Number(first?.id) !== id) return false;
       await db.updateTable('users').set({ is_admin: flag(true), updated_at: nowIso() }).where('id', '=', id).execute();
       return true;
+    },
+
+    /**
+     * Within a transaction: changes of admin rights take turns until it ends, so a rule that reads
+     * the admins (at least one remains, ADR 032) sees every change committed before it. PostgreSQL
+     * takes an advisory lock; SQLite runs one transaction at a time on its one connection.
+     */
+    lockAdmins: () => lockKeys(db, ['users:admins']),
+
+    async countAdmins(): Promise<number> {
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('is_admin', '=', flag(true)).executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     async setRoles(id: number, change: UserRoleChange): Promise<UserRow | undefined> {

@@ -1,13 +1,18 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
+import { withoutFormatCharacters } from '@members-only/shared/plain-text';
 import { AppError } from '../errors';
 
 /** RFC 8187 ext-value: encodeURIComponent leaves ' ( ) * unescaped, which the header format forbids. */
 export const rfc8187 = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** `Content-Disposition` for a file the browser shows (`inline`) or saves (`attachment`) under `name`. */
-export const contentDisposition = (kind: 'inline' | 'attachment', name: string) => `${kind}; filename*=UTF-8''${rfc8187(name)}`;
+/**
+ * `Content-Disposition` for a file the browser shows (`inline`) or saves (`attachment`) under `name`,
+ * without invisible format characters (a right-to-left override would make `evil\u202Egpj.mp3`
+ * save as what reads `evil3pm.jpg`; ADR 032), also for names stored before they were removed on upload.
+ */
+export const contentDisposition = (kind: 'inline' | 'attachment', name: string) => `${kind}; filename*=UTF-8''${rfc8187(withoutFormatCharacters(name))}`;
 
 /**
  * Sends private audio that the route has already authorized, with Range support so players can

@@ -1,7 +1,7 @@
 import { QUOTA_KINDS, type AdminListQuery, type AdminOverview, type AdminUserChange } from '@members-only/shared';
 import type { Actor } from '../policies';
 import { authorize } from '../policies';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import type { AdminListRepository } from '../repositories/admin-list.repository';
 import type { AuditRepository } from '../repositories/audit.repository';
 import type { AdminOverviewRepository } from '../repositories/admin-overview.repository';
@@ -10,8 +10,21 @@ import type { JobRepository } from '../jobs/job.repository';
 import { toIso } from '../db/index';
 import type { UnitOfWork } from '../repositories';
 import type { UserRepository } from '../repositories/user.repository';
+import type { UserRow } from '../db/types';
 import type { LedgerRepository } from '../repositories/ledger.repository';
 import { ledgerView } from './ledger.service';
+
+export const LAST_ADMIN_MESSAGE = 'At least one admin must remain: make another account an admin first.';
+
+/**
+ * False when `change` would take admin rights from the installation's last admin (ADR 032). Call
+ * it inside the transaction that makes the change, after `users.lockAdmins()`, with `target` read
+ * there too; the admin dashboard and the command line both do.
+ */
+export async function keepsAnAdmin(users: Pick<UserRepository, 'countAdmins'>, target: UserRow, change: { isAdmin?: boolean }): Promise<boolean> {
+  if (change.isAdmin !== false || !target.is_admin) return true;
+  return (await users.countAdmins()) > 1;
+}
 
 /** The lists an admin can export, and the batches of rows each export reads. */
 export type ExportList = 'users' | 'tracks' | 'cover-arts' | 'lyrics';
@@ -73,16 +86,22 @@ export function createAdminDashboardService(deps: {
 
     /**
      * Grants or revokes admin rights and membership; each real change is audited in the same
-     * transaction. An admin cannot take their own admin rights away (nobody would be left to give
-     * them back on a one-admin installation): that is a 409.
+     * transaction. An admin cannot take their own admin rights away (409), and the last admin
+     * cannot be demoted by anyone (409, ADR 032). Both accounts are read again inside the
+     * transaction, after the admins' lock: of two admins demoting each other at the same moment,
+     * the second finds it is no longer an admin (403), so one admin always remains.
      */
     async changeUser(actor: Actor, userId: number, change: AdminUserChange) {
       authorize(actor, 'manage', 'users');
       if (change.isAdmin === false && userId === actor.id) throw conflict('You cannot remove your own admin rights.');
       const name = await actorName(actor);
       await uow.run(async (repos) => {
+        await repos.users.lockAdmins();
+        const current = await repos.users.findById(actor.id);
+        if (!current?.is_admin) throw forbidden('Only admins can do that.');
         const before = await repos.users.findById(userId);
         if (!before) throw notFound('User');
+        if (!(await keepsAnAdmin(repos.users, before, change))) throw conflict(LAST_ADMIN_MESSAGE);
         await repos.users.setRoles(userId, change);
         const events: string[] = [];
         if (change.isAdmin !== undefined && Boolean(before.is_admin) !== change.isAdmin) events.push(change.isAdmin ? 'grant-admin' : 'revoke-admin');

@@ -82,7 +82,8 @@ export function createAuthService(deps: {
   return {
     async register(input: RegisterInput, client: ClientInfo) {
       await assertRegistrationAllowed(client.ip);
-      if (await users.findByUsername(input.username)) throw conflict('That username is taken', 'username');
+      // Compared by look, not by spelling: NFKC, case-folded, confusable skeleton (ADR 032).
+      if (await users.existsLookingLike(input.username)) throw conflict('That username is taken', 'username');
       if (await users.existsByEmail(input.email)) throw conflict('An account with that email already exists', 'email');
       // Hashed before the transaction: the database is not held while argon2 works.
       const passwordHash = await hashPassword(input.password);

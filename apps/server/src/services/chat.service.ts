@@ -1,4 +1,4 @@
-import { defaultConversationTitle, type ToolType } from '@members-only/shared';
+import { defaultConversationTitle, withoutFormatCharacters, type ToolType } from '@members-only/shared';
 import type { ConversationRow, MessageRow } from '../db/types';
 import type { ConversationRepository } from '../repositories/conversation.repository';
 import type { MessageRepository } from '../repositories/message.repository';
@@ -10,9 +10,9 @@ import { badRequest } from '../errors';
 const CONTEXT_MESSAGES = 24;
 const TITLE_MAX = 60;
 
-/** A title from the first message: its first line, cut at a word boundary. */
+/** A title from the first message: its first line without invisible format characters (ADR 032), cut at a word boundary. */
 export function titleFromMessage(content: string): string {
-  const line = content.trim().split('\n')[0]!.replace(/\s+/g, ' ').trim();
+  const line = withoutFormatCharacters(content).trim().split('\n')[0]!.replace(/\s+/g, ' ').trim();
   if (line.length <= TITLE_MAX) return line;
   const cut = line.slice(0, TITLE_MAX);
   const space = cut.lastIndexOf(' ');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { cleanText, TRANSCRIPTION_UNAVAILABLE, UNTITLED_TRACK, wellFormed } from '@members-only/shared';
+import { cleanText, TRANSCRIPTION_UNAVAILABLE, UNTITLED_TRACK, wellFormed, withoutFormatCharacters } from '@members-only/shared';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
 import type { JobQueue } from '../jobs/queue';
@@ -85,8 +85,9 @@ export function createTrackService(deps: {
         await written.discard();
         throw unsupportedType();
       }
-      // Kept for display: on one line, without controls or a pair cut in half, so both databases store it.
-      const originalName = wellFormed(cleanText(path.basename(file.filename || '')).replace(/[\t\r\n]/g, ' ').slice(0, 255)) || `track.${type.ext}`;
+      // Kept for display: on one line, without controls, invisible format characters (ADR 032) or a
+      // pair cut in half, so both databases store it and it reads as what it is.
+      const originalName = wellFormed(withoutFormatCharacters(cleanText(path.basename(file.filename || ''))).replace(/[\t\r\n]/g, ' ').slice(0, 255)) || `track.${type.ext}`;
       // Short and unguessable whatever the original name, which is kept for display only.
       const filename = `${random}.${type.ext}`;
       const key = `tracks/${filename}`;
