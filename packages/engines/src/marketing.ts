@@ -13,3 +13,5 @@ export type { Hashtags } from './marketing/hashtags';
 export { marketingPrompt, formatDuration, withSentenceBreaks } from './marketing/prompt';
 export type { MarketingPromptInput } from './marketing/prompt';
 export { addDays, daysBetween, isIsoDate, isoDateOf, longDate, shortDate } from './marketing/dates';
+export { GOALS_CASES, LYRIC_NOUN_CASES, fridayReleases, runMarketingEval } from './marketing/eval-set';
+export type { MarketingEvalReport } from './marketing/eval-set';
