@@ -15,7 +15,7 @@ let loading: Promise<HolidaysModule> | undefined;
  * date-holidays is pure data and rules (no network), about 12 MB of it: loaded on the first plan,
  * not at start (it takes about 0.25 s to import).
  */
-export function createHolidayCalendar(country: string, warn: (message: string) => void = () => {}): HolidayCalendar {
+export function createHolidayCalendar(country: string, warn: (message: string) => void = (m) => process.emitWarning(m)): HolidayCalendar {
   const cache = new Map<number, Holiday[]>();
   let calendar: { getHolidays(year: number): { date: string; name: string; type: string }[] } | null | undefined;
 
