@@ -157,6 +157,8 @@ describe('built-in reviewer', () => {
     expect(themesOf('I been on the grind all night, trying to get my money right').map((t) => t.name)).not.toContain('the party and the night');
     const review = reviewTrack(`${quiet}\nI was up all night`, facts);
     expect(review.audience).not.toMatch(/party|night/);
+    // One theme word repeated by a hook is not a theme.
+    expect(themesOf('paper plan, paper plan\npaper plan, paper plan').map((t) => t.name)).toEqual([]);
     const party = reviewTrack('Party at the club, we dance until the morning\nbottles on the table and the DJ keeps it pouring', facts);
     expect(party.audience).toMatch(/the party and the night \("party", "club"/);
   });

@@ -125,8 +125,9 @@ const THEMES: Array<{ name: string; words: RegExp }> = [
 ];
 
 /**
- * The themes the lyrics are about: a theme counts only when at least two of its words occur (or
- * one word three times), and each comes with the words that put it there, so a reader can check.
+ * The themes the lyrics are about: a theme counts only when at least two different words of it
+ * occur (a hook repeating "paper plan" is not a song about money), and each comes with the words
+ * that put it there, so a reader can check.
  */
 export function themesOf(lyrics: string): { name: string; words: string[] }[] {
   return THEMES.map((t) => {
@@ -134,7 +135,7 @@ export function themesOf(lyrics: string): { name: string; words: string[] }[] {
     const words = [...new Set(hits)];
     return { name: t.name, words, n: hits.length };
   })
-    .filter((t) => t.words.length >= 2 || t.n >= 3)
+    .filter((t) => t.words.length >= 2)
     .sort((a, b) => b.n - a.n)
     .slice(0, 2)
     .map(({ name, words }) => ({ name, words: words.slice(0, 3) }));
@@ -479,8 +480,8 @@ export function workOn(analysis: LyricsAnalysis, hook: { repeatedBars: number },
     const from = Math.min(5, bars.length - 3);
     out.push(
       p === 'ABAB'
-        ? `Every four bars rhyme the same way (${PATTERN_NAMES[p]}): run one sound through bars ${from}–${from + 3} (all four ending on the same rhyme) to change the pattern.`
-        : `Every four bars rhyme the same way (${PATTERN_NAMES[p] ?? p}): switch bars ${from}–${from + 3} to alternating rhymes (bar ${from} with ${from + 2}, ${from + 1} with ${from + 3}) to change the pattern.`,
+        ? `Every four bars rhyme the same way, ${PATTERN_NAMES[p]}: run one sound through bars ${from}–${from + 3} (all four ending on the same rhyme) to change the pattern.`
+        : `Every four bars rhyme the same way, ${PATTERN_NAMES[p] ?? p}: switch bars ${from}–${from + 3} to alternating rhymes (bar ${from} with ${from + 2}, ${from + 1} with ${from + 3}) to change the pattern.`,
     );
   }
   return out;
