@@ -1,6 +1,6 @@
 // Marketing planner: pure, deterministic TypeScript (uses the lyric engine for quotable lines).
 // Imported by the server as `@members-only/engines/marketing`.
-export { buildMarketingPlan, PLANNER_STAGES } from './marketing/plan';
+export { buildMarketingPlan } from './marketing/plan';
 export type { BuiltInMarketingPlan, MarketingPlanInput } from './marketing/plan';
 export { planCalendar, datedCalendar, missedItems, RELEASE_RULES, DEFAULT_TRACKS, MAX_SPOTLIGHTS } from './marketing/calendar';
 export { readGoals, formatCount } from './marketing/goals';

@@ -36,9 +36,6 @@ export interface BuiltInMarketingPlan {
   usedLyrics: boolean;
 }
 
-/** The stages the planner goes through, in order (what a progress display may name). */
-export const PLANNER_STAGES = ['Reading the lyrics', 'Reading your goals', 'Setting the dates', 'Writing the plan'] as const;
-
 const PLATFORM_MOVES: Record<string, string> = {
   Spotify: 'pitch from Spotify for Artists at least 7 days out, put the Canvas loop on the track, and share the pre-save link',
   'Apple Music': 'ask your distributor for the Apple Music pitch form and set up the pre-add link',
@@ -104,7 +101,7 @@ function contentIdeas(title: string, quotes: QuotableLine[], tags: string): stri
 export function buildMarketingPlan(input: MarketingPlanInput): BuiltInMarketingPlan {
   const title = input.title.trim();
   const lyrics = input.lyrics?.trim() ?? '';
-  // Stage 1: the lyrics. Stage 2: the goals. Stage 3: the dates. Stage 4: the Markdown (PLANNER_STAGES).
+  // The lyrics, then the goals, then the dates, then the Markdown.
   const analysis = lyrics ? analyzeLyrics(lyrics) : undefined;
   const quotes = analysis ? rankQuotableLines(lyrics, { analysis, limit: 5 }) : [];
   const goals = readGoals(input.context);
