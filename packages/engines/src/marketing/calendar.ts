@@ -163,6 +163,13 @@ export function planCalendar({ title, quotes, format = 'single', tracks = null }
   if (format !== 'single') {
     const n = Math.max(2, tracks ?? DEFAULT_TRACKS[format]);
     items.push({
+      id: 'focus-upload',
+      offsetDays: -35 - r.distributorLeadDays,
+      kind: 'deadline',
+      title: 'Deliver the focus track',
+      description: `The focus track goes to your distributor ${r.distributorLeadDays} days before its own release, with its own artwork, so it can be pitched like a single.`,
+    });
+    items.push({
       id: 'focus-track',
       offsetDays: -35,
       kind: 'release',

@@ -206,7 +206,8 @@ describe('plans that use what the artist said (issue 27)', () => {
     expect(plan.markdown).toMatch(/\*\*1,000 pre-saves\*\* by release day: the pre-save runs 24 days, so about 42 a day/);
     expect(plan.markdown).toMatch(/\*\*10,000 monthly listeners\*\*: .*about 2,500/);
     const ids = plan.calendar.map((i) => i.id);
-    expect(ids).toEqual(expect.arrayContaining(['focus-track', 'track-2', 'track-3', 'track-4', 'track-5']));
+    expect(ids).toEqual(expect.arrayContaining(['focus-upload', 'focus-track', 'track-2', 'track-3', 'track-4', 'track-5']));
+    expect(plan.calendar.find((i) => i.id === 'focus-upload')!.offsetDays).toBe(-63);
     expect(ids).not.toContain('track-6');
     expect(plan.markdown).toContain('## On the platforms you named');
     expect(plan.markdown).toMatch(/- \*\*TikTok\*\*: /);
