@@ -1,7 +1,8 @@
 import { bench, describe } from 'vitest';
+import Holidays from 'date-holidays';
 import { analyzeLyrics, warmRhymeIndex } from '@members-only/engines/lyrics';
-import { buildMarketingPlan, marketingPrompt } from '@members-only/engines/marketing';
-import { marketingPlanDocument } from '@members-only/shared/marketing';
+import { buildMarketingPlan, lyricKeywords, marketingPrompt, readGoals, runMarketingEval } from '@members-only/engines/marketing';
+import { BUSINESS_DAY_KINDS, datedItems, marketingPlanDocument } from '@members-only/shared/marketing';
 
 /**
  * Target (docs/benchmarks.md): the built-in marketing planner on 64 bars of lyrics (quotable
@@ -23,6 +24,28 @@ const input = { title: 'Neon Chrome', lyrics: verse64, context: 'Drill fans in L
 
 warmRhymeIndex();
 analyzeLyrics(verse64);
+
+// The evaluation set (packages/engines/src/marketing/eval-set.ts): goals read, lyric hashtags that
+// are nouns, and deadlines on business days over every Friday release of 2026-2027 (US holidays).
+const us = new Holidays('US');
+const holidays = [2025, 2026, 2027, 2028].flatMap((y) => us.getHolidays(y).filter((h) => h.type === 'public').map((h) => ({ date: h.date.slice(0, 10), name: h.name })));
+const singleCalendar = buildMarketingPlan({ title: 'Eval', lyrics: null, context: 'a single', releaseDate: '2027-01-01', today: '2026-01-01' }).calendar;
+const evalReport = runMarketingEval({
+  readGoals,
+  lyricTags: (lyrics) => lyricKeywords(analyzeLyrics(lyrics)),
+  deadlines: (releaseDate) => datedItems(releaseDate, singleCalendar, holidays).filter((i) => BUSINESS_DAY_KINDS.has(i.kind)),
+  holidays: new Set(holidays.map((h) => h.date)),
+});
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const { goals, hashtags, deadlines } = evalReport;
+console.log(
+  [
+    `Marketing eval: goals read ${pct(goals.recall)} of labelled facts (${goals.found}/${goals.labelled}), ${pct(goals.precision)} of what it read right (${goals.correct}/${goals.extracted})`,
+    ...goals.misses.map((m) => `  ${m}`),
+    `  lyric hashtags that are nouns: ${pct(hashtags.precision)} (${hashtags.nouns}/${hashtags.tags})${hashtags.wrong.length ? `; not nouns: ${hashtags.wrong.join(' ')}` : ''}`,
+    `  deadlines on business days: ${pct(deadlines.share)} (${deadlines.onBusinessDays}/${deadlines.total}, 104 Friday releases, US holidays)`,
+  ].join('\n'),
+);
 
 describe('built-in marketing planner', () => {
   bench('plan from 64 bars (quotes, hashtags, ideas, calendar, Markdown file)', () => {

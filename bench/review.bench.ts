@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
 import { analyzeLyrics, warmRhymeIndex } from '@members-only/engines/lyrics';
 import { analyzeAudio, synth } from '@members-only/engines/audio';
-import { reviewTrack } from '@members-only/engines/review';
+import { EVAL_FACTS, reviewTrack, runReviewEval } from '@members-only/engines/review';
 import { parseReviewScores } from '@members-only/shared/review';
 
 /**
@@ -29,6 +29,19 @@ const facts = { duration: audio.durationSec, bpm: audio.bpm, key: audio.keyLabel
 
 warmRhymeIndex();
 analyzeLyrics(verse64);
+
+// The pairwise evaluation set (packages/engines/src/review/eval-set.ts): original verses in pairs,
+// one clearly better on a named dimension; the reviewer must score it strictly higher.
+const evalReport = runReviewEval((lyrics) => reviewTrack(lyrics, { ...EVAL_FACTS }).scores);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+console.log(
+  [
+    `Built-in reviewer pairwise eval: ${pct(evalReport.correct / evalReport.total)} (${evalReport.correct}/${evalReport.total} pairs ordered)`,
+    ...Object.entries(evalReport.byDimension).map(([d, r]) => `  ${d}: ${pct(r.accuracy)} (${r.correct}/${r.total})`),
+    `  scores seen: ${evalReport.scoresSeen.join(', ')} (every score 3-9: ${[3, 4, 5, 6, 7, 8, 9].every((s) => evalReport.scoresSeen.includes(s)) ? 'yes' : 'no'})`,
+    ...evalReport.misses.map((m) => `  miss (${m.dimension}): better ${m.better}, worse ${m.worse}: "${m.verse}"`),
+  ].join('\n'),
+);
 
 describe('built-in reviewer', () => {
   bench('review a 3-minute track with 64 bars (after analysis)', () => {

@@ -90,6 +90,9 @@ test('pick a track, get a plan from its lyrics, edit the calendar and download i
   await plan.getByLabel('Release date').fill('2027-03-12');
   await expect(release.getByTestId('calendar-item-date')).toHaveText('Fri 12 Mar 2027');
   await expect(plan.locator('[data-item-id="pitch-deadline"]').getByTestId('calendar-item-date')).toHaveText('Fri 5 Mar 2027');
+  // "At a glance" follows the new date at once, before anything is saved.
+  await expect(plan.getByTestId('plan-markdown')).toContainText('Release day: Friday, 12 March 2027');
+  await expect(plan.getByTestId('plan-markdown')).not.toContainText('Friday, 5 March 2027 (');
   // Remove a step and move another.
   await plan.getByRole('button', { name: 'Remove “Countdown”' }).click();
   await expect(items).toHaveCount(count - 1);

@@ -1,5 +1,5 @@
 import { clickOverChordWav } from './audio';
-import { expect, expectToast, test } from './fixtures';
+import { expect, expectToast, test, toasts } from './fixtures';
 
 /** A 10 s stereo WAV: a 95 BPM click over an A minor chord. */
 const wav = () => clickOverChordWav({ seconds: 10, bpm: 95 });
@@ -36,6 +36,14 @@ test.describe('Song Review: reviews', () => {
     await expectToast(page, 'Song review generated successfully!');
 
     const review = page.getByTestId('latest-review');
+    // The review is scrolled to where the artist is looking, and no toast lies over the button.
+    await expect(review).toBeInViewport();
+    const toastBox = await toasts(page).locator('li').first().boundingBox();
+    const buttonBox = await generate.boundingBox();
+    if (toastBox && buttonBox) {
+      const overlaps = buttonBox.y < toastBox.y + toastBox.height && toastBox.y < buttonBox.y + buttonBox.height && buttonBox.x < toastBox.x + toastBox.width && toastBox.x < buttonBox.x + buttonBox.width;
+      expect(overlaps).toBe(false);
+    }
     await expect(review.getByTestId('review-engine')).toContainText('Built-in reviewer');
     for (const category of ['Flow', 'Marketability', 'Lyrics', 'Versatility', 'Originality', 'Vocabulary']) {
       await expect(review.getByRole('progressbar', { name: category })).toBeVisible();
@@ -54,5 +62,24 @@ test.describe('Song Review: reviews', () => {
     await expectToast(page, 'Song review generated successfully!');
     await expect(page.getByRole('heading', { name: 'Earlier reviews' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Earlier reviews' }).locator('details')).toHaveCount(1);
+  });
+
+  test('on a phone the new review scrolls into view and the toast stays off the button', async ({ page, user: _user }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/review');
+    await page.getByLabel('Upload a track').setInputFiles({ name: 'Phone Take.wav', mimeType: 'audio/wav', buffer: wav() });
+    await expectToast(page, 'Track Uploaded');
+    await page.getByLabel('Paste or type the lyrics').fill(LYRICS);
+    await page.getByRole('button', { name: 'Save lyrics' }).click();
+    await expectToast(page, 'Lyrics saved');
+    const generate = page.getByRole('button', { name: 'Generate Comprehensive Review' });
+    await generate.scrollIntoViewIfNeeded();
+    await generate.click();
+    await expectToast(page, 'Song review generated successfully!');
+    await expect(page.getByTestId('latest-review')).toBeInViewport();
+    const toastBox = await toasts(page).locator('li').first().boundingBox();
+    const buttonBox = await generate.boundingBox();
+    if (toastBox && buttonBox) expect(buttonBox.y + buttonBox.height <= toastBox.y || buttonBox.y >= toastBox.y + toastBox.height).toBe(true);
   });
 });

@@ -41,6 +41,7 @@ import { trackRoutes } from './routes/tracks/index';
 import { healthRoutes } from './routes/health';
 import { lyricsRoutes } from './routes/lyrics/index';
 import { marketingRoutes } from './routes/marketing/index';
+import { createHolidayCalendar } from './services/holidays';
 import { createMarketingService } from './services/marketing.service';
 import { reviewRoutes } from './routes/review/index';
 import { createReviewService } from './services/review.service';
@@ -92,7 +93,7 @@ export type AppEnv = Pick<
   | 'MEMBERSHIP_SEATS'
   | 'membershipContent'
 > &
-  Partial<Pick<Env, 'PAYMENT_DATA_KEY' | 'REDIS_URL'>> &
+  Partial<Pick<Env, 'PAYMENT_DATA_KEY' | 'REDIS_URL' | 'HOLIDAY_COUNTRY'>> &
   Partial<PaymentSettings> &
   StorageSettings;
 
@@ -156,6 +157,7 @@ export function createServices(db: Db, env: AppEnv) {
     tracks: repos.tracks,
     uow,
     text,
+    holidays: createHolidayCalendar(env.HOLIDAY_COUNTRY ?? 'US'),
   });
   const covers = createCoverArtService({
     covers: repos.coverArts,

@@ -16,6 +16,14 @@ describe('settings', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('reads the holiday country for release deadlines: US by default, a country or region code, or none', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).HOLIDAY_COUNTRY).toBe('US');
+    expect(loadEnv({ DATA_DIR: tmp(), HOLIDAY_COUNTRY: 'gb' }).HOLIDAY_COUNTRY).toBe('GB');
+    expect(loadEnv({ DATA_DIR: tmp(), HOLIDAY_COUNTRY: 'DE-BY' }).HOLIDAY_COUNTRY).toBe('DE-BY');
+    expect(loadEnv({ DATA_DIR: tmp(), HOLIDAY_COUNTRY: 'None' }).HOLIDAY_COUNTRY).toBe('none');
+    for (const bad of ['XX', 'ZZ', 'USA', 'United States', '12']) expect(() => loadEnv({ DATA_DIR: tmp(), HOLIDAY_COUNTRY: bad }), bad).toThrow(/HOLIDAY_COUNTRY: must be a country code/);
+  });
+
   it('runs jobs in the web process unless WORKERS=0 (or the older RUN_JOBS_IN_SERVER=false)', () => {
     expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ WORKERS: 1, JOB_CONCURRENCY: 1, JOB_TIMEOUT_SECONDS: 600 });
     expect(loadEnv({ DATA_DIR: tmp(), JOB_CONCURRENCY: '3' }).WORKERS).toBe(3);

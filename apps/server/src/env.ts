@@ -159,6 +159,19 @@ const envSchema = z.object({
   MEMBERSHIP_SEATS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** A JSON file with the invitation page's content (founder letter, benefits, FAQ, price); validated at start. */
   MEMBERSHIP_CONTENT_FILE: z.string().min(1).optional(),
+  /**
+   * Public holidays that release deadlines move off (with weekends): an ISO 3166 country code,
+   * optionally with a subdivision ("US", "GB", "DE-BY"), or "none" for weekends only.
+   */
+  HOLIDAY_COUNTRY: z
+    .string()
+    .default('US')
+    .transform((s) => s.trim().toUpperCase())
+    .refine(
+      (s) => s === 'NONE' || (/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/.test(s) && ![s.slice(0, 2), 'Unknown Region'].includes(new Intl.DisplayNames(['en'], { type: 'region' }).of(s.slice(0, 2)) ?? '')),
+      'must be a country code such as US, GB or DE (optionally with a region, such as US-CA), or none',
+    )
+    .transform((s) => (s === 'NONE' ? 'none' : s)),
   /** The built web app; the server serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -6,6 +6,9 @@ export {
   compareVersions,
   formatDuration,
   reviewTrack,
+  schemePatterns,
+  themesOf,
+  workOn,
   technicalCheck,
   technicalMarkdown,
   type AudioFacts,
@@ -14,3 +17,4 @@ export {
   type TechnicalItem,
   type VersionSnapshot,
 } from './review/reviewer';
+export { COUPLETS, EVAL_FACTS, reviewPairs, runReviewEval, type ReviewEvalReport, type ReviewPair } from './review/eval-set';

@@ -25,6 +25,7 @@ export function presentMarketingPlan(plan: MarketingPlanRecord): MarketingPlan {
     quotes: plan.quotes,
     hashtags: plan.hashtags,
     calendar: plan.calendar,
+    holidays: plan.holidays,
     updatedAt: toIso(plan.updated_at),
   };
 }
@@ -37,7 +38,7 @@ const dateArray = (date: string): DateArray => date.split('-').map(Number) as Da
  * the same events instead of adding copies.
  */
 export function marketingCalendarIcs(plan: MarketingPlanRecord, host = 'members-only'): string {
-  const events: EventAttributes[] = datedItems(plan.release_date, plan.calendar).map((item) => ({
+  const events: EventAttributes[] = datedItems(plan.release_date, plan.calendar, plan.holidays).map((item) => ({
     uid: `marketing-plan-${plan.id}-${item.id}@${host}`,
     start: dateArray(item.date),
     end: dateArray(addDaysIso(item.date, 1)),

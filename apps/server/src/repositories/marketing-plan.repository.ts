@@ -39,7 +39,7 @@ export function createMarketingPlanRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    async updateCalendar(id: number, values: { release_date: string; calendar: string }) {
+    async updateCalendar(id: number, values: { release_date: string; calendar: string; markdown?: string }) {
       await db
         .updateTable('marketing_plans')
         .set({ ...values, updated_at: nowIso() })

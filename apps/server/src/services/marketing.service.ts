@@ -1,7 +1,9 @@
 import { LIMITS } from '@members-only/shared';
 import {
   BUILT_IN_MARKETING_PLANNER,
+  refreshGlance,
   type CalendarItem,
+  type Holiday,
   type CreateMarketingPlanInput,
   type UpdateMarketingCalendarInput,
 } from '@members-only/shared/marketing';
@@ -13,6 +15,7 @@ import type { TextProvider } from '../providers/text/types';
 import { incompleteReplyError } from '../providers/text/finish';
 import { badRequest } from '../errors';
 import { authorize, type Actor } from '../policies/index';
+import { createHolidayCalendar, type HolidayCalendar } from './holidays';
 
 type MarketingEngine = typeof import('@members-only/engines/marketing');
 let loading: Promise<MarketingEngine> | undefined;
@@ -29,15 +32,18 @@ export type MarketingPlanRecord = Omit<OwnedMarketingPlanRow, 'quotes' | 'hashta
   hashtags: string[];
   calendar: CalendarItem[];
   kind: 'model' | 'built-in';
+  /** Public holidays around the release date (the server's holiday country). */
+  holidays: Holiday[];
 };
 
-function record(row: OwnedMarketingPlanRow): MarketingPlanRecord {
+function record(row: OwnedMarketingPlanRow, holidays: Holiday[]): MarketingPlanRecord {
   return {
     ...row,
     quotes: JSON.parse(row.quotes) as string[],
     hashtags: JSON.parse(row.hashtags) as string[],
     calendar: JSON.parse(row.calendar) as CalendarItem[],
     kind: row.kind === 'model' ? 'model' : 'built-in',
+    holidays,
   };
 }
 
@@ -50,8 +56,10 @@ export function createMarketingService(deps: {
   uow: UnitOfWork;
   text: TextProvider;
   today?: () => string;
+  holidays?: HolidayCalendar;
 }) {
-  const { plans, conversations, tracks, uow, text, today = todayUtc } = deps;
+  const { plans, conversations, tracks, uow, text, today = todayUtc, holidays = createHolidayCalendar('US') } = deps;
+  const withHolidays = async (row: OwnedMarketingPlanRow) => record(row, await holidays.around(row.release_date));
 
   async function marketingConversation(actor: Actor, id: number, action: 'read' | 'write') {
     const conversation = authorize(actor, action, 'conversation', await conversations.findById(id));
@@ -76,7 +84,8 @@ export function createMarketingService(deps: {
       const duration = track?.duration ?? null;
 
       const engine = await loadMarketingEngine();
-      const builtIn = engine.buildMarketingPlan({ title: input.title, lyrics, context: input.context, releaseDate: input.releaseDate, today: today(), duration });
+      const holidayList = await holidays.around(input.releaseDate);
+      const builtIn = engine.buildMarketingPlan({ title: input.title, lyrics, context: input.context, releaseDate: input.releaseDate, today: today(), duration, holidays: holidayList });
       let markdown = builtIn.markdown;
       let author = BUILT_IN_MARKETING_PLANNER;
       if (text.isModel) {
@@ -89,7 +98,7 @@ export function createMarketingService(deps: {
         author = reply.engine;
       }
 
-      const hashtags = [builtIn.hashtags.title, ...builtIn.hashtags.lyrics, ...builtIn.hashtags.genre, ...builtIn.hashtags.audience];
+      const hashtags = [builtIn.hashtags.title, ...builtIn.hashtags.lyrics, ...builtIn.hashtags.places, ...builtIn.hashtags.genre, ...builtIn.hashtags.audience];
       const row = await uow.run(async (r) => {
         const conversationId =
           input.conversationId ??
@@ -110,27 +119,30 @@ export function createMarketingService(deps: {
         await r.conversations.touch(conversationId);
         return inserted;
       });
-      return record({ ...row, user_id: actor.id });
+      return record({ ...row, user_id: actor.id }, holidayList);
     },
 
     async list(actor: Actor, conversationId: number): Promise<MarketingPlanRecord[]> {
       await marketingConversation(actor, conversationId, 'read');
-      return (await plans.listForConversation(conversationId)).map(record);
+      return Promise.all((await plans.listForConversation(conversationId)).map(withHolidays));
     },
 
     async get(actor: Actor, id: number): Promise<MarketingPlanRecord> {
-      return record(await planFor(actor, id, 'read'));
+      return withHolidays(await planFor(actor, id, 'read'));
     },
 
     /** The artist's edits: moved or removed items and a new release date (the items keep their offsets). */
     async updateCalendar(actor: Actor, id: number, input: UpdateMarketingCalendarInput): Promise<MarketingPlanRecord> {
       const plan = await planFor(actor, id, 'update');
       const calendar = JSON.stringify(input.items);
+      const holidayList = await holidays.around(input.releaseDate);
+      // The plan's "At a glance" dates follow the new release date and the edited calendar.
+      const markdown = refreshGlance(plan.markdown, { releaseDate: input.releaseDate, items: input.items, today: today(), holidays: holidayList });
       await uow.run(async (r) => {
-        await r.marketingPlans.updateCalendar(plan.id, { release_date: input.releaseDate, calendar });
+        await r.marketingPlans.updateCalendar(plan.id, { release_date: input.releaseDate, calendar, markdown });
         await r.conversations.touch(plan.conversation_id);
       });
-      return record({ ...plan, release_date: input.releaseDate, calendar, updated_at: new Date().toISOString() });
+      return record({ ...plan, release_date: input.releaseDate, calendar, markdown, updated_at: new Date().toISOString() }, holidayList);
     },
   };
 }

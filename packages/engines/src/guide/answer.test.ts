@@ -6,7 +6,7 @@ import { answerFromGuide, CONNECT_MODEL_LINE, createGuide, GUIDE_ENGINE, listGui
 const NO_MATCH = 'The built-in guide has no article that answers that';
 
 describe('answerFromGuide', () => {
-  it('quotes 2-3 relevant sections in full under their article title, names sources and ends with the connect line', () => {
+  it('quotes the matching sections in full under their article title, names sources and ends with the connect line', () => {
     const answer = answerFromGuide('how do I get paid when my song plays on the radio');
     expect(answer.engine).toBe(GUIDE_ENGINE);
     expect(answer.engine).toBe('Built-in guide');
@@ -14,13 +14,26 @@ describe('answerFromGuide', () => {
     expect(answer.markdown).toContain('### Royalties 101: performance royalties and PROs');
     expect(answer.markdown).toContain('#### Getting paid when your song plays on the radio, TV or in a venue');
     const quoted = createGuide().sections.filter((s) => s.heading && answer.markdown.includes(`#### ${s.heading}\n\n${s.text}`));
-    expect(quoted.length).toBeGreaterThanOrEqual(2);
+    expect(quoted.length).toBeGreaterThanOrEqual(1);
     expect(quoted.length).toBeLessThanOrEqual(3);
+    expect(answer.sections?.length).toBe(quoted.length);
     expect(answer.markdown).toMatch(/Sources?: \*\*Royalties 101: performance royalties and PROs\*\*/);
     expect(answer.markdown.endsWith(`\n\n${CONNECT_MODEL_LINE}`)).toBe(true);
     expect(CONNECT_MODEL_LINE).toContain('built-in guide');
     // Artists never see configuration.
     expect(answer.markdown).not.toMatch(/[A-Z]{2,}_[A-Z_]{2,}|setting|configure/i);
+  });
+
+  it('quotes only the section the question names, not its neighbours (issue 27: the drill answer ended with R&B)', () => {
+    const drill = answerFromGuide('what bpm is drill');
+    expect(drill.sections).toEqual([{ slug: 'tempo-and-bpm-by-genre', heading: 'Drill' }]);
+    expect(drill.markdown).toContain('#### Drill');
+    expect(drill.markdown).not.toContain('#### R&B');
+    expect(drill.markdown).not.toContain('#### Trap');
+    const glide = answerFromGuide('808 glide how to');
+    expect(glide.sections?.map((s) => s.heading)).toEqual(['Glide and slides']);
+    // A broad question still gets more than one section of its article.
+    expect(answerFromGuide('how do I mix 808s?').sections!.length).toBeGreaterThan(1);
   });
 
   it('adds the disclaimer of legal articles it quotes', () => {

@@ -1,5 +1,5 @@
 import { detectToolRequest, GUIDE_TOOLS, requestWithoutSubject, toolHint, type GuideTool } from './intent';
-import { chooseLead } from './lead';
+import { chooseLead, matches, terms } from './lead';
 import { createGuide, type GuideHit, type GuideSection } from './search';
 import type { GuideArticle, GuideToolType } from './types';
 
@@ -33,6 +33,8 @@ export interface GuideAnswer {
   tool?: GuideTool;
   /** The short answer the markdown leads with (for 'answer'): a sentence from the article's text. */
   lead?: string;
+  /** The sections quoted, in order (for 'answer'): the article and the section heading ('' for an intro). */
+  sections?: { slug: string; heading: string }[];
 }
 
 /** Below this score the best section is not trusted as an answer (raw MiniSearch BM25 score). */
@@ -144,6 +146,55 @@ export function selectSections(hits: GuideHit[], max: number): GuideHit[] {
   return chosen;
 }
 
+const sectionTermCache = new WeakMap<GuideSection, string[]>();
+/** A section's own words (heading and text), as the search processes them. */
+export function sectionTerms(section: GuideSection): string[] {
+  let t = sectionTermCache.get(section);
+  if (!t) {
+    t = terms(`${section.heading}\n${section.text}`);
+    sectionTermCache.set(section, t);
+  }
+  return t;
+}
+
+/**
+ * The question's words that name something inside an article rather than the article itself:
+ * the groups the top section's own words match and its article title does not ("what bpm is
+ * drill" -> drill, since "BPM" is the article's title). Empty when the question is about the
+ * article as a whole.
+ */
+export function specificGroups(top: GuideSection, questionTerms: string[][]): string[][] {
+  const title = terms(top.articleTitle);
+  const own = sectionTerms(top);
+  return questionTerms.filter((group) => !group.some((t) => matches(t, title)) && group.some((t) => matches(t, own)));
+}
+
+/**
+ * Keeps only sections that are about what was asked: after the best one, a section is quoted only
+ * if its own heading and text name every specific thing the question asked that the best section
+ * named, and its heading names what the best section's heading named (so "what bpm is drill"
+ * quotes the Drill section, not the R&B one next to it).
+ */
+export function relevantSections(chosen: GuideHit[], questionTerms: string[][]): GuideHit[] {
+  const top = chosen[0];
+  if (!top) return [];
+  const specific = specificGroups(top.section, questionTerms);
+  // What the best section's heading names, a further section must name in its heading too: the
+  // question is about that section ("808 glide how to" -> "Glide and slides" only).
+  const heading = terms(top.section.heading);
+  const has = (group: string[], words: string[]) => group.some((t) => matches(t, words));
+  const named = questionTerms.filter((group) => has(group, heading));
+  if (!specific.length && !named.length) return chosen;
+  return [
+    top,
+    ...chosen.slice(1).filter((hit) => {
+      const own = sectionTerms(hit.section);
+      const h = terms(hit.section.heading);
+      return named.every((group) => has(group, h)) && specific.every((group) => has(group, own));
+    }),
+  ];
+}
+
 function sectionMarkdown(section: GuideSection): string {
   const heading = section.heading ? `#### ${section.heading}\n\n` : '';
   return `${heading}${section.text}`;
@@ -214,7 +265,7 @@ export function answerFromGuide(question: string, opts: GuideAnswerOptions = {})
   const hits = query.trim() ? guide.search(query, { toolType }) : [];
   if (!isConfidentMatch(hits, guide.questionTerms(query), guide.idf)) return noMatch(question, toolType, guide.articles);
 
-  const chosen = selectSections(hits, max);
+  const chosen = relevantSections(selectSections(hits, max), guide.questionTerms(query));
   // Group quoted sections by article; articles and the sections within them in relevance order.
   const groups = new Map<string, GuideSection[]>();
   for (const hit of chosen) {
@@ -252,5 +303,6 @@ export function answerFromGuide(question: string, opts: GuideAnswerOptions = {})
     engine: GUIDE_ENGINE,
     kind: 'answer',
     lead,
+    sections: chosen.map((h) => ({ slug: h.section.slug, heading: h.section.heading })),
   };
 }

@@ -48,3 +48,20 @@ describe('toolHint', () => {
     expect(toolHint('what is the capital of france')).toBeUndefined();
   });
 });
+
+describe('questionIntent and the short answer it chooses', () => {
+  it('reads what kind of answer a question wants', async () => {
+    const { questionIntent } = await import('./lead');
+    expect(questionIntent('when should i pitch to spotify editorial')).toBe('when');
+    expect(questionIntent('what is a split sheet')).toBe('definition');
+    expect(questionIntent('how do i clear a sample')).toBe('how');
+    expect(questionIntent('should i take an advance')).toBe('yes-no');
+    expect(questionIntent('how much do spotify pay per stream')).toBe('number');
+  });
+
+  it('leads a "when" question with the sentence that gives the lead time', async () => {
+    const { answerFromGuide } = await import('./answer');
+    const answer = answerFromGuide('when should i pitch to spotify editorial');
+    expect(answer.lead).toMatch(/\b(?:\d+|seven|four|three|two) (?:days?|weeks?)\b|at least/i);
+  });
+});

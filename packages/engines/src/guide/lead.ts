@@ -12,6 +12,33 @@ const TOKEN_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
 const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z0-9"*(])/;
 /** Questions that want a number: "bpm for trap", "how loud", "how much do they pay". */
 const WANTS_NUMBER = /\b(?:how (?:much|many|long|loud|often|fast|slow|big|quiet)|bpm|tempo|lufs|db|dbtp|size|percent(?:age)?|rate|pay|paid|cost|charge|price)\b|%/i;
+/** What kind of answer a question wants, from how it is asked. */
+export type QuestionIntent = 'number' | 'when' | 'definition' | 'how' | 'yes-no' | 'other';
+
+const INTENT_PATTERNS: readonly [QuestionIntent, RegExp][] = [
+  ['when', /\b(?:when|how (?:early|soon|far ahead|long before)|what day|which day|deadline)\b/i],
+  ['number', WANTS_NUMBER],
+  ['definition', /^(?:wh?at(?:'?s| is| are| does| do)|wat(?:'?s| is| are)|whats|define|meaning of)\b(?! (?:the )?(?:best|right|order|size|bpm|tempo))/i],
+  ['how', /\b(?:how (?:do|to|can|should|i)|how'?d|steps?|ways? to|tips?)\b/i],
+  ['yes-no', /^(?:should|can|do|does|is|are|will|would|must|need)\b/i],
+];
+
+/** The answer a question wants: a date or lead time, a number, a definition, steps or a yes/no. */
+export function questionIntent(question: string): QuestionIntent {
+  const q = question.trim().toLowerCase().replace(/[’]/g, "'");
+  return INTENT_PATTERNS.find(([, re]) => re.test(q))?.[0] ?? 'other';
+}
+
+/** Sentences that answer each intent: a lead time, a definition, an instruction, a verdict. */
+const ANSWERS_INTENT: Record<QuestionIntent, RegExp | null> = {
+  number: /\d/,
+  when: /\b(?:\d+\s*(?:-\s*\d+\s*)?(?:days?|weeks?|months?)|before|after|ahead|early|at least|deadline|as soon as)\b/i,
+  definition: /\b(?:is|are|means|refers to|is called)\b/i,
+  how: /^(?:[A-Z][a-z]+(?: [a-z]+)?)\b(?<!^(?:It|This|That|These|Those|They|The|A|An|Your|You|Most|Some|Many))|\b(?:start|use|set|put|keep|cut|add|record|pick|choose|try|make|ask|register|sign up|upload)\b/,
+  'yes-no': /^(?:yes|no|usually|not|only|it depends|in most cases|if)\b|\b(?:should|do not|don't|never|always)\b/i,
+  other: null,
+};
+
 /** Sentences that lean on the one before ("It costs more...") make poor leads on their own. */
 const LEANS_BACK = /^(?:it|this|that|these|those|they|he|she|then|also|and|but|so|or)\b/i;
 
@@ -25,6 +52,10 @@ export const LEAD_WEIGHTS = {
   headingMatch: 1.25,
   /** A sentence with a number, when the question asks for one. */
   number: 1.2,
+  /** A sentence of the kind the question asks for (a lead time for "when", a definition for "what is"...). */
+  intent: 1.2,
+  /** A sentence with no time in it, for a "when" question. */
+  missesWhen: 0.5,
   /** Per position in the section (earlier sentences usually state the point). */
   positionStep: 0.04,
   leansBack: 0.6,
@@ -37,7 +68,7 @@ interface Candidate {
   weight: number;
 }
 
-function terms(text: string): string[] {
+export function terms(text: string): string[] {
   const out: string[] = [];
   for (const token of text.split(TOKEN_SEPARATOR)) {
     const t = token ? processIndexTerm(token) : null;
@@ -47,7 +78,7 @@ function terms(text: string): string[] {
 }
 
 /** Exact term, or (for query terms of 4+ letters) a longer word it begins, as the search does. */
-function matches(queryTerm: string, textTerms: readonly string[]): boolean {
+export function matches(queryTerm: string, textTerms: readonly string[]): boolean {
   return textTerms.some((t) => t === queryTerm || (queryTerm.length >= 4 && t.startsWith(queryTerm)));
 }
 
@@ -85,6 +116,8 @@ function finish(text: string): string {
 export function chooseLead(question: string, article: GuideArticle, section: GuideSection, guide: Pick<Guide, 'queryTermWeights' | 'questionTerms' | 'idf'>): string {
   const weights = guide.queryTermWeights(question);
   const wantsNumber = WANTS_NUMBER.test(question);
+  const intent = questionIntent(question);
+  const answersIntent = intent === 'number' ? null : ANSWERS_INTENT[intent];
   const headingTerms = terms(section.heading);
   const titleTerms = terms(article.title);
   // What the artist asked, one group per typed word (or slang word and its replacement).
@@ -114,6 +147,9 @@ export function chooseLead(question: string, article: GuideArticle, section: Gui
     let score = 0;
     for (const [term, w] of weights) if (matches(term, cTerms)) score += w * guide.idf(term);
     if (wantsNumber && /\d/.test(c.text)) score *= LEAD_WEIGHTS.number;
+    if (answersIntent && c !== candidates[0] && answersIntent.test(c.text)) score *= LEAD_WEIGHTS.intent;
+    // "When" is answered by a time or nothing: a sentence without one does not answer it.
+    else if (intent === 'when' && !ANSWERS_INTENT.when!.test(c.text)) score *= LEAD_WEIGHTS.missesWhen;
     score *= c.weight;
     if (score > bestScore) {
       best = c;

@@ -41,12 +41,21 @@ export const RELEASE_RULES = {
 export interface CalendarInput {
   title: string;
   quotes: string[];
+  /** An EP or album gets a focus track ahead of release and a spotlight per track after it. */
+  format?: 'single' | 'EP' | 'album';
+  /** Tracks on the EP or album, when the artist said (otherwise 5 for an EP, 10 for an album). */
+  tracks?: number | null;
 }
+
+/** Tracks assumed when the artist names a format but not its length. */
+export const DEFAULT_TRACKS = { EP: 5, album: 10 } as const;
+/** At most this many per-track spotlights after release (one a week). */
+export const MAX_SPOTLIGHTS = 8;
 
 const q = (quotes: string[], i: number) => (quotes[i] ? `"${quotes[i]}"` : null);
 
 /** The calendar of a release: 7 weeks, from locking and delivering the release to three weeks after it. */
-export function planCalendar({ title, quotes }: CalendarInput): CalendarItem[] {
+export function planCalendar({ title, quotes, format = 'single', tracks = null }: CalendarInput): CalendarItem[] {
   const r = RELEASE_RULES;
   const hook = q(quotes, 0);
   const second = q(quotes, 1);
@@ -151,6 +160,33 @@ export function planCalendar({ title, quotes }: CalendarInput): CalendarItem[] {
       description: 'Keep what worked (the clip format, the line fans quoted) for the next single; decide its release date and start this plan again.',
     },
   ];
+  if (format !== 'single') {
+    const n = Math.max(2, tracks ?? DEFAULT_TRACKS[format]);
+    items.push({
+      id: 'focus-upload',
+      offsetDays: -35 - r.distributorLeadDays,
+      kind: 'deadline',
+      title: 'Deliver the focus track',
+      description: `The focus track goes to your distributor ${r.distributorLeadDays} days before its own release, with its own artwork, so it can be pitched like a single.`,
+    });
+    items.push({
+      id: 'focus-track',
+      offsetDays: -35,
+      kind: 'release',
+      title: 'Focus track out as a single',
+      description: `Put out the strongest track of the ${format} on its own five weeks ahead, so listeners and editors know it before "${title}" lands; pitch it the same way.`,
+    });
+    // One track a week after release, each with its own clip and pitch (track 1 is the release-day focus).
+    for (let k = 2; k <= Math.min(n, MAX_SPOTLIGHTS + 1); k++) {
+      items.push({
+        id: `track-${k}`,
+        offsetDays: 4 + 7 * (k - 2),
+        kind: 'post-release',
+        title: `Track ${k} of ${n}: its own week`,
+        description: `A clip and a lyric card from track ${k}, a story asking which track is the favourite, and a pitch of track ${k} to independent curators.`,
+      });
+    }
+  }
   return items;
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { datedItems, refreshGlance } from '@members-only/shared/marketing';
 import {
   addDays,
   buildMarketingPlan,
+  readGoals,
   datedCalendar,
   daysBetween,
   formatDuration,
@@ -80,7 +82,8 @@ describe('the built-in plan', () => {
   it('has hashtags from the lyrics, the genre and the audience', () => {
     expect(plan.hashtags.lyrics).toEqual(expect.arrayContaining(['#neon', '#chrome']));
     expect(plan.hashtags.genre).toEqual(expect.arrayContaining(['#drill', '#hiphop']));
-    expect(plan.hashtags.audience).toEqual(expect.arrayContaining(['#gym', '#londonrap']));
+    expect(plan.hashtags.audience).toEqual(expect.arrayContaining(['#gym']));
+    expect(plan.hashtags.places).toEqual(expect.arrayContaining(['#london', '#londonrap']));
     expect(plan.hashtags.title).toBe('#neonchrome');
     for (const tag of [...plan.hashtags.lyrics, ...plan.hashtags.genre]) expect(tag).toMatch(/^#[\p{L}\p{N}]+$/u);
   });
@@ -173,5 +176,90 @@ describe('the model prompt (spec §9)', () => {
     expect(instructions[2]).toMatch(/social/i);
     expect(instructions[3]).toMatch(/hashtags/i);
     expect(instructions[4]).toMatch(/calendar/i);
+  });
+});
+
+describe('plans that use what the artist said (issue 27)', () => {
+  const goalsText = 'I want 10k monthly listeners and 1,000 pre-saves. Fans in Atlanta and London, mostly on TikTok and Instagram. Dropping a 5-track EP.';
+
+  it('reads numbers, platforms, places and the release format from the goals', () => {
+    const goals = readGoals(goalsText);
+    expect(goals.targets).toEqual([
+      { value: 10_000, metric: 'monthly listeners', text: '10k monthly listeners' },
+      { value: 1_000, metric: 'pre-saves', text: '1,000 pre-saves' },
+    ]);
+    expect(goals.platforms).toEqual(['TikTok', 'Instagram']);
+    expect(goals.places).toEqual(['Atlanta', 'London']);
+    expect(goals.format).toBe('EP');
+    expect(goals.tracks).toBe(5);
+    expect(readGoals('500 followers on TikTok and 2.5 million streams for the album').targets).toEqual([
+      { value: 500, metric: 'followers', platform: 'TikTok', text: '500 followers on TikTok' },
+      { value: 2_500_000, metric: 'streams', text: '2.5 million streams' },
+    ]);
+    expect(readGoals('first single, want more fans').format).toBe('single');
+    expect(readGoals('a mixtape for the summer').format).toBe('album');
+  });
+
+  it('sets targets from the numbers, schedules each track of an EP, and names the places and platforms', () => {
+    const plan = buildMarketingPlan({ ...base, context: goalsText });
+    expect(plan.markdown).toContain('## Targets');
+    expect(plan.markdown).toMatch(/\*\*1,000 pre-saves\*\* by release day: the pre-save runs 24 days, so about 42 a day/);
+    expect(plan.markdown).toMatch(/\*\*10,000 monthly listeners\*\*: .*about 2,500/);
+    const ids = plan.calendar.map((i) => i.id);
+    expect(ids).toEqual(expect.arrayContaining(['focus-upload', 'focus-track', 'track-2', 'track-3', 'track-4', 'track-5']));
+    expect(plan.calendar.find((i) => i.id === 'focus-upload')!.offsetDays).toBe(-63);
+    expect(ids).not.toContain('track-6');
+    expect(plan.markdown).toContain('## On the platforms you named');
+    expect(plan.markdown).toMatch(/- \*\*TikTok\*\*: /);
+    expect(plan.markdown).toMatch(/- \*\*Atlanta\*\*: tag the location/);
+    expect(plan.markdown).toContain('- **Format**: EP of 5 tracks');
+    // A single gets no per-track weeks.
+    expect(buildMarketingPlan(base).calendar.some((i) => i.id.startsWith('track-'))).toBe(false);
+  });
+
+  it('makes hashtags of the title, genre, places and nouns of the lyrics, never verbs or adjectives alone', () => {
+    const lyrics = ['Creeping through the city, focused on the paper plan', 'turned the corner in the rain, I was measuring the land', 'my mother used to pray for every step I took', 'laundromat dryer spinning like a record book'].join('\n');
+    const plan = buildMarketingPlan({ ...base, lyrics, title: 'Paper Plan', context: 'boom bap heads in Atlanta' });
+    for (const bad of ['#creeping', '#focused', '#turned', '#measuring', '#spinning', '#took']) expect(plan.hashtags.lyrics).not.toContain(bad);
+    expect(plan.hashtags.lyrics).toEqual(expect.arrayContaining(['#city', '#corner']));
+    expect(plan.hashtags.places).toEqual(['#atlanta', '#atlantarap']);
+    expect(plan.hashtags.title).toBe('#paperplan');
+    expect(plan.hashtags.genre[0]).toBe('#boombap');
+  });
+
+  it('moves deadlines off weekends and public holidays to the business day before', () => {
+    // Release Friday 22 January 2027: delivery 28 days before falls on Friday 25 December.
+    const holidays = [{ date: '2026-12-25', name: 'Christmas Day' }];
+    const plan = buildMarketingPlan({ ...base, releaseDate: '2027-01-22', today: '2026-11-26', holidays });
+    expect(plan.markdown).toContain('- **Deliver to your distributor by**: Thursday, 24 December 2026 (moved from Friday, 25 December 2026, Christmas Day)');
+    const dated = datedItems('2027-01-22', plan.calendar, holidays);
+    expect(dated.find((i) => i.id === 'upload')!.date).toBe('2026-12-24');
+    // A Saturday deadline moves to Friday; teasers stay where they are (they are posts, not deadlines).
+    const sat = datedItems('2027-01-16', plan.calendar, []);
+    expect(sat.find((i) => i.id === 'pitch-deadline')!.date).toBe('2027-01-08');
+    expect(sat.find((i) => i.id === 'pitch-deadline')!.movedFrom).toEqual({ date: '2027-01-09', reason: 'a Saturday' });
+    expect(sat.find((i) => i.id === 'countdown')!.date).toBe('2027-01-15');
+  });
+
+  it('recomputes "At a glance" when the release date or the calendar changes', () => {
+    const plan = buildMarketingPlan(base);
+    expect(plan.markdown).toContain('Friday, 18 December 2026 (28 days from today)');
+    const later = refreshGlance(plan.markdown, { releaseDate: '2027-02-05', items: plan.calendar, today: '2026-11-20' });
+    expect(later).toContain('- **Release day**: Friday, 5 February 2027 (77 days from today)');
+    expect(later).toContain('- **Deliver to your distributor by**: Friday, 8 January 2027');
+    expect(later).not.toContain('18 December 2026');
+    // The other lines of the section stay, once each.
+    expect(later.match(/- \*\*Format\*\*/g)).toHaveLength(1);
+    const moved = refreshGlance(plan.markdown, { releaseDate: base.releaseDate, items: plan.calendar.map((i) => (i.id === 'upload' ? { ...i, offsetDays: -35 } : i)), today: '2026-11-20' });
+    expect(moved).toContain('- **Deliver to your distributor by**: Friday, 13 November 2026');
+    expect(moved).toMatch(/\*\*The release is 28 days away\*\*, so 1 step is already late \(Deliver to your distributor\)/);
+  });
+
+  it('says "from your lyrics" only when lyrics were used', () => {
+    expect(buildMarketingPlan(base).markdown).toMatch(/^> Written by the built-in planner from your lyrics/);
+    const none = buildMarketingPlan({ ...base, lyrics: null });
+    expect(none.usedLyrics).toBe(false);
+    expect(none.markdown).not.toMatch(/from your lyrics/);
+    expect(none.markdown).toMatch(/^> Written by the built-in planner from the title, your notes and the release date/);
   });
 });

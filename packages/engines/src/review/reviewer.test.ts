@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CATEGORIES, compareVersions, reviewTrack, technicalCheck, type AudioFacts } from './reviewer';
+import { CATEGORIES, compareVersions, reviewTrack, schemePatterns, technicalCheck, themesOf, type AudioFacts } from './reviewer';
+import { COUPLETS, EVAL_FACTS, reviewPairs, runReviewEval } from './eval-set';
 
 const facts: AudioFacts = { duration: 184, bpm: 92, key: 'A minor', lufs: -12, truePeak: -1.2 };
 
@@ -87,5 +88,78 @@ describe('built-in reviewer', () => {
     );
     expect(lines).toContain('- **Flow:** 5/10 → 7/10 (+2)');
     expect(lines).toContain('- **Integrated loudness:** -8.0 LUFS → -12.0 LUFS (-4.0)');
+  });
+
+  it('caps Versatility at 6 when every four bars rhyme one way, and says so', () => {
+    const oneScheme = reviewPairs()
+      .flatMap((p) => [p.better, p.worse])
+      .map((verse) => reviewTrack(verse, { ...facts, bpm: 140 }))
+      .filter((r) => new Set(schemePatterns(r.measures.schemes).filter((p) => p !== 'ABCD')).size === 1);
+    expect(oneScheme.length).toBeGreaterThanOrEqual(5);
+    for (const review of oneScheme) {
+      expect(review.scores.versatility).toBeLessThanOrEqual(6);
+      expect(review.limits.versatility.join(' ')).toMatch(/at most 6: one rhyme scheme throughout/);
+      expect(review.markdown).toMatch(/Limit: at most 6: one rhyme scheme throughout/);
+    }
+  });
+
+  it('caps Marketability at 6 without a hook, however good the master', () => {
+    const noHook = COUPLETS.slice(0, 4).flatMap((c) => [c.a, c.b]).join('\n');
+    const ideal: AudioFacts = { duration: 170, bpm: 95, key: 'C minor', lufs: -11, truePeak: -1.5 };
+    const review = reviewTrack(noHook, ideal);
+    expect(review.scores.marketability).toBeLessThanOrEqual(6);
+    expect(review.limits.marketability.join(' ')).toMatch(/no hook/);
+    const withHook = reviewTrack(['Paper plan, paper plan, fold it in my hand', 'paper plan, paper plan, now I understand', noHook, 'Paper plan, paper plan, fold it in my hand', 'paper plan, paper plan, now I understand'].join('\n'), ideal);
+    expect(withHook.scores.marketability).toBeGreaterThan(6);
+  });
+
+  it('gives a 10 only when every condition of the dimension is measured as met', () => {
+    // A hook and an ideal master: Marketability 10. The same verse at -20 LUFS misses one condition.
+    const hooked = ['Paper plan, paper plan, fold it in my hand', 'paper plan, paper plan, now I understand', ...COUPLETS.slice(0, 2).flatMap((c) => [c.a, c.b]), 'Paper plan, paper plan, fold it in my hand', 'paper plan, paper plan, now I understand'].join('\n');
+    const ideal: AudioFacts = { duration: 170, bpm: 95, key: 'C minor', lufs: -11, truePeak: -1.5 };
+    expect(reviewTrack(hooked, { ...ideal, duration: 300 }).scores.marketability).toBeLessThan(10);
+    const missing = reviewTrack(hooked, { ...ideal, truePeak: null });
+    expect(missing.scores.marketability).toBeLessThanOrEqual(9);
+    expect(missing.limits.marketability.join(' ')).toMatch(/a 10 needs a true peak/);
+    // Over the eval set, no 10 stands without its conditions: every 10 has no limit text.
+    for (const p of reviewPairs().slice(0, 16)) {
+      const r = reviewTrack(p.better, { ...EVAL_FACTS });
+      for (const c of CATEGORIES) if (r.scores[c] === 10) expect(r.limits[c]).toEqual([]);
+    }
+  });
+
+  it('orders at least 90% of the pairwise eval set per dimension, over at least 60 pairs, with every score from 3 to 9', () => {
+    const report = runReviewEval((lyrics) => reviewTrack(lyrics, { ...EVAL_FACTS }).scores);
+    expect(report.total).toBeGreaterThanOrEqual(60);
+    for (const [dimension, r] of Object.entries(report.byDimension)) expect(r.accuracy, `${dimension}: ${JSON.stringify(report.misses)}`).toBeGreaterThanOrEqual(0.9);
+    for (const score of [3, 4, 5, 6, 7, 8, 9]) expect(report.scoresSeen).toContain(score);
+  });
+
+  it('names bars and a concrete change in "What to work on", with no raw statistics', () => {
+    const bars = COUPLETS.slice(0, 4).flatMap((c) => [c.a, c.b]);
+    bars[6] = `and honestly I swear to you that ${bars[6]!.toLowerCase()}`;
+    bars[3] = COUPLETS[3]!.plain;
+    const review = reviewTrack(bars.join('\n'), facts);
+    const advice = review.advice.join('\n');
+    expect(advice).toMatch(/Bar 7 runs \d+ syllables against \d+(–\d+)? in the rest: cut \*[^*]+\* or split it over two bars\./);
+    expect(advice).toMatch(/The hook repeats no line word for word: repeat \*[^*]+\* \(from bar \d+\) at the end of bars 2 and 4/);
+    expect(advice).toMatch(/Bar 4 ends on \*care\*, which rhymes with nothing near it: end it on a rhyme for \*book\* \(bar 3\), such as \*/);
+    // Advice is a change to make, never a measurement to interpret.
+    for (const line of review.advice) {
+      expect(line).toMatch(/^(Bar \d+|The hook|\*\w+\* comes back|Every four bars)/);
+      expect(line).not.toMatch(/%|density|ratio|standard deviation|spread of/i);
+    }
+    expect(review.markdown).toContain('### What to work on');
+  });
+
+  it('writes the audience line only from themes the lyrics contain, quoting the words', () => {
+    const quiet = COUPLETS.slice(0, 2).flatMap((c) => [c.a, c.b]).join('\n');
+    expect(themesOf('I been on the grind all night, trying to get my money right').map((t) => t.name)).not.toContain('the party and the night');
+    const review = reviewTrack(`${quiet}\nI was up all night`, facts);
+    expect(review.audience).not.toMatch(/party|night/);
+    // One theme word repeated by a hook is not a theme.
+    expect(themesOf('paper plan, paper plan\npaper plan, paper plan').map((t) => t.name)).toEqual([]);
+    const party = reviewTrack('Party at the club, we dance until the morning\nbottles on the table and the DJ keeps it pouring', facts);
+    expect(party.audience).toMatch(/the party and the night \("party", "club"/);
   });
 });

@@ -43,6 +43,16 @@ describe.each(dialects)('chat with the built-in guide on %s', (dialect) => {
     expect(assistant.content).not.toMatch(/AI_BASE_URL|AI_MODEL|configure/i);
   });
 
+  it('answers with the matching section only: the drill answer quotes Drill, not the genres after it (issue 27)', async () => {
+    const conv = await newConversation(alice.cookie);
+    const res = await send(alice.cookie, conv.id, 'what bpm is drill');
+    expect(res.statusCode).toBe(201);
+    const [, assistant] = res.json();
+    expect(assistant.content).toContain('#### Drill');
+    expect(assistant.content).toMatch(/\*\*Short answer:\*\* [^\n]*drill[^\n]*BPM/i);
+    for (const other of ['#### R&B', '#### Trap', '#### Boom-bap', '#### Afrobeats']) expect(assistant.content).not.toContain(other);
+  });
+
   it('titles a conversation from its first message only, and keeps a custom title', async () => {
     const conv = await newConversation(alice.cookie);
     await send(alice.cookie, conv.id, 'How do I register my songs with a PRO and get paid for radio plays in other countries too?');

@@ -102,6 +102,9 @@ describe.each(dialects)('marketing plans API, built-in planner, on %s', (dialect
     expect(plan.quotes).toEqual([]);
     expect(plan.trackId).toBeNull();
     expect(plan.markdown).toMatch(/No lyrics to quote/);
+    // It says where it was written from: not "from your lyrics" when there were none.
+    expect(plan.markdown).not.toMatch(/from your lyrics/);
+    expect(plan.markdown).toMatch(/from the title, your notes and the release date/);
   });
 
   it('refuses blank inputs with the spec’s message, and bad dates', async () => {
@@ -167,6 +170,47 @@ describe.each(dialects)('marketing plans API, built-in planner, on %s', (dialect
     expect([...byTitle.keys()].some((k) => k.startsWith('Countdown'))).toBe(false);
     const pitch = byTitle.get('Last day for the editorial pitch (Neon Chrome)')!;
     expect(pitch.startDate.toString() <= addDays('2027-03-05', -7)).toBe(true);
+  });
+
+  it('moves deadlines off public holidays, sends the holidays with the plan, and the .ics follows (issue 27)', async () => {
+    // Release Friday 22 January 2027: delivery 28 days before would be Friday 25 December 2026.
+    const res = await h.createPlan(alice.cookie, h.valid({ releaseDate: '2027-01-22' }));
+    expect(res.statusCode).toBe(201);
+    const plan = marketingPlanSchema.parse(res.json());
+    expect(plan.holidays).toContainEqual({ date: '2026-12-25', name: 'Christmas Day' });
+    expect(plan.markdown).toContain('- **Deliver to your distributor by**: Thursday, 24 December 2026 (moved from Friday, 25 December 2026, Christmas Day)');
+    const ics = await t.app.inject({ url: `/api/marketing-plans/${plan.id}/calendar.ics`, headers: { cookie: alice.cookie } });
+    const events = new ICAL.Component(ICAL.parse(ics.body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.find((e) => e.summary.startsWith('Deliver to your distributor'))!.startDate.toString()).toBe('2026-12-24');
+    // Teasers are posts, not deadlines: they keep their day.
+    expect(events.find((e) => e.summary.startsWith('Countdown'))!.startDate.toString()).toBe('2027-01-21');
+  });
+
+  it('recomputes "At a glance" in the saved Markdown when the release date or calendar changes', async () => {
+    const plan = marketingPlanSchema.parse((await h.createPlan(alice.cookie, h.valid())).json());
+    expect(plan.markdown).toContain('- **Release day**: Friday, 15 January 2027');
+    const items = plan.calendar.map((i) => (i.id === 'pitch-deadline' ? { ...i, offsetDays: -10 } : i));
+    const put = await t.app.inject({ method: 'PUT', url: `/api/marketing-plans/${plan.id}/calendar`, headers: { cookie: alice.cookie }, payload: { releaseDate: '2027-03-05', items } });
+    expect(put.statusCode).toBe(200);
+    for (const body of [put.json(), (await t.app.inject({ url: `/api/marketing-plans/${plan.id}`, headers: { cookie: alice.cookie } })).json()]) {
+      const saved = marketingPlanSchema.parse(body);
+      expect(saved.markdown).toContain('- **Release day**: Friday, 5 March 2027');
+      expect(saved.markdown).toContain('- **Deliver to your distributor by**: Friday, 5 February 2027');
+      expect(saved.markdown).toContain('- **Pitch to Spotify editorial by**: Tuesday, 23 February 2027 at the latest');
+      expect(saved.markdown).not.toContain('15 January 2027');
+    }
+  });
+
+  it('reads the goals: targets, an EP scheduled per track, places and platforms in the plan (issue 27)', async () => {
+    const context = 'I want 10k monthly listeners and 1,000 pre-saves. Fans in Atlanta and London, mostly on TikTok and Instagram. Dropping a 5-track EP.';
+    const plan = marketingPlanSchema.parse((await h.createPlan(alice.cookie, h.valid({ context, trackId: await h.track(alice) }))).json());
+    expect(plan.markdown).toMatch(/\*\*1,000 pre-saves\*\* by release day/);
+    expect(plan.markdown).toMatch(/\*\*10,000 monthly listeners\*\*/);
+    expect(plan.calendar.map((i) => i.id)).toEqual(expect.arrayContaining(['focus-track', 'track-2', 'track-5']));
+    expect(plan.markdown).toContain('- **Your places**: Atlanta, London');
+    expect(plan.markdown).toContain('## On the platforms you named');
+    expect(plan.hashtags).toEqual(expect.arrayContaining(['#atlanta', '#atlantarap', '#london']));
+    expect(plan.markdown).toMatch(/^> Written by the built-in planner from your lyrics/);
   });
 
   it('refuses calendars with repeated item ids or offsets out of range', async () => {

@@ -78,6 +78,31 @@ describe.each(dialects)('Song Review API on %s (built-in reviewer)', (dialect) =
     expect(list.map((r) => r.id)).toEqual([second.json().id, first.json().id]);
   });
 
+  it('sends scores held by their limits and advice that names bars (issue 27)', async () => {
+    const track = await insertTrack(t, alice.user.id, { title: 'Limits', lufs: -11, true_peak: -1.5, duration: 170 });
+    const lyrics = [
+      'Streetlights hum on the avenue at night',
+      'I write it in the margin till the page turns white',
+      'Bus fare folded in a paperback book',
+      'my mother used to pray for every step I took',
+      'Corner store radio playing through the rain',
+      'I counted every coin before I caught the train',
+      'and honestly I swear to you that old sneakers taped together at the toe',
+      'I ran the whole marathon and nobody would know',
+    ].join('\n');
+    const res = await review(alice.cookie, { lyrics, trackId: track.id });
+    expect(res.statusCode).toBe(200);
+    const body = reviewResponseSchema.parse(res.json());
+    // No line comes back: Marketability is held at 6 whatever the master, and the review says why.
+    expect(body.scores.marketability).toBeLessThanOrEqual(6);
+    expect(body.response).toContain('Limit: at most 6: no hook');
+    expect(body.response).toMatch(/### What to work on\n\n- Bar 7 runs \d+ syllables against \d+(–\d+)? in the rest: cut \*and honestly I swear[^*]*\* or split it over two bars\./);
+    expect(body.response).toMatch(/- The hook repeats no line word for word: repeat \*[^*]+\* \(from bar \d\) at the end of bars 2 and 4/);
+    expect(body.response).not.toMatch(/What to work on[\s\S]*\d+% of/);
+    // The audience is drawn only from themes in the words.
+    expect(body.audience).not.toMatch(/party|night/);
+  });
+
   it("answers 404 for someone else's track on every review route, and keeps the quota", async () => {
     const track = await insertTrack(t, alice.user.id);
     expect((await review(bob.cookie, { lyrics: VERSE, trackId: track.id })).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { calendarDateLabel, datedItems, offsetLabel, type CalendarItem } from '@members-only/shared/marketing';
+import { calendarDateLabel, datedItems, offsetLabel, type CalendarItem, type Holiday } from '@members-only/shared/marketing';
 import { Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,13 +24,16 @@ const KIND_LABEL: Record<CalendarItem['kind'], string> = {
 export function CalendarEditor({
   releaseDate,
   items,
+  holidays = [],
   onChange,
 }: {
   releaseDate: string;
   items: CalendarItem[];
+  /** Deadlines that fall on a weekend or one of these move to the business day before. */
+  holidays?: readonly Holiday[];
   onChange: (next: { releaseDate: string; items: CalendarItem[] }) => void;
 }) {
-  const dated = datedItems(releaseDate, items);
+  const dated = datedItems(releaseDate, items, holidays);
   return (
     <div className="flex flex-col gap-4" data-testid="calendar-editor">
       <div className="flex flex-wrap items-end gap-3">
@@ -57,6 +60,11 @@ export function CalendarEditor({
                 {calendarDateLabel(item.date)}
               </span>
               <span className="text-xs text-muted-foreground">{offsetLabel(item.offsetDays)}</span>
+              {item.movedFrom ? (
+                <span className="text-xs text-muted-foreground" data-testid="calendar-item-moved">
+                  Moved off {calendarDateLabel(item.movedFrom.date)} ({item.movedFrom.reason})
+                </span>
+              ) : null}
             </div>
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">

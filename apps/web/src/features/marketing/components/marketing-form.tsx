@@ -1,12 +1,10 @@
 import { MARKETING, MARKETING_MESSAGES } from '@members-only/shared/marketing';
 import type { Track } from '@members-only/shared/tracks';
 import { Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 
 export interface MarketingFormValues {
@@ -25,18 +23,6 @@ export interface TracksState {
 /** Spec §5: selecting a track fills the title with its original name minus the extension. */
 export const titleOfTrack = (track: Pick<Track, 'originalName'>) => track.originalName.replace(/\.[^.]*$/, '');
 
-/** A bar that creeps towards 90% over the spec's 10-20 seconds (the request has no progress of its own). */
-function useCreepingProgress(active: boolean) {
-  const [value, setValue] = useState(0);
-  useEffect(() => {
-    if (!active) return setValue(0);
-    const started = Date.now();
-    const timer = setInterval(() => setValue(Math.min(90, 90 * (1 - Math.exp(-(Date.now() - started) / 8000)))), 300);
-    return () => clearInterval(timer);
-  }, [active]);
-  return value;
-}
-
 export function MarketingForm({
   values,
   onChange,
@@ -51,7 +37,6 @@ export function MarketingForm({
   tracks: TracksState;
 }) {
   const ready = values.title.trim().length > 0 && values.context.trim().length > 0 && values.releaseDate !== '';
-  const progress = useCreepingProgress(generating);
   const placeholder = tracks.loading ? 'Loading tracks...' : tracks.tracks?.length ? 'Select a track' : 'No tracks found';
 
   return (
@@ -135,10 +120,10 @@ export function MarketingForm({
           </p>
         ) : null}
         {generating ? (
-          <div className="flex flex-col gap-1.5" data-testid="marketing-progress">
-            <Progress value={progress} aria-label="Creating your marketing plan" />
-            <p className="text-xs text-muted-foreground">This usually takes 10-20 seconds</p>
-          </div>
+          // No progress bar: the request reports no steps of its own, and a bar on a timer would be made up.
+          <p role="status" className="text-xs text-muted-foreground" data-testid="marketing-progress">
+            Reading your {values.trackId !== null ? 'lyrics, ' : ''}goals and release date, then setting the dates and writing the plan.
+          </p>
         ) : null}
         <QuotaHint kind="marketing" />
       </div>

@@ -1,7 +1,7 @@
-import { BUILT_IN_MARKETING_PLANNER, marketingFileName, marketingPlanDocument, type CalendarItem, type MarketingPlan } from '@members-only/shared/marketing';
+import { BUILT_IN_MARKETING_PLANNER, localIsoDate, marketingFileName, marketingPlanDocument, refreshGlance, type CalendarItem, type MarketingPlan } from '@members-only/shared/marketing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, FileDown, RotateCcw, Save } from 'lucide-react';
-import { forwardRef, useState } from 'react';
+import { forwardRef, useMemo, useState } from 'react';
 import { FeedbackMarkdown } from '@/components/feedback-markdown';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -20,6 +20,13 @@ export const PlanView = forwardRef<HTMLElement, { plan: MarketingPlan; onCreateA
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>({ releaseDate: plan.releaseDate, items: plan.calendar });
   const dirty = draft.releaseDate !== plan.releaseDate || JSON.stringify(draft.items) !== JSON.stringify(plan.calendar);
+  // "At a glance" follows the release date and the calendar as they are edited, before saving.
+  const today = localIsoDate();
+  const markdown = useMemo(
+    () => refreshGlance(plan.markdown, { releaseDate: draft.releaseDate, items: draft.items, today, holidays: plan.holidays }),
+    [plan.markdown, plan.holidays, draft.releaseDate, draft.items, today],
+  );
+  const fromLyrics = plan.quotes.length > 0;
   const save = useMutation({
     mutationFn: () => saveMarketingCalendar(plan.id, draft),
     onSuccess: (saved) => queryClient.setQueryData(marketingPlanQueryKey(saved.id), saved),
@@ -38,18 +45,20 @@ export const PlanView = forwardRef<HTMLElement, { plan: MarketingPlan; onCreateA
   };
 
   return (
-    <section ref={ref} aria-labelledby="plan-title" className="flex scroll-mt-6 flex-col gap-6 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6" data-testid="marketing-plan">
+    <section ref={ref} aria-labelledby="plan-title" className="flex scroll-mt-20 flex-col gap-6 rounded-2xl md:scroll-mt-6 border border-border bg-card p-5 shadow-sm sm:p-6" data-testid="marketing-plan">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="plan-title" className="text-xl font-bold tracking-tight">
             Marketing Plan for {plan.title}
           </h2>
           <p className="mt-1 text-xs text-muted-foreground" data-testid="plan-engine">
-            {plan.kind === 'built-in' ? `Written by the ${BUILT_IN_MARKETING_PLANNER.toLowerCase()} from your lyrics — no AI model` : `Written by ${plan.engine}; the calendar dates come from the built-in release planner`}
+            {plan.kind === 'built-in'
+              ? `Written by the ${BUILT_IN_MARKETING_PLANNER.toLowerCase()} from ${fromLyrics ? 'your lyrics and goals' : 'your title and goals'} — no AI model`
+              : `Written by ${plan.engine}; the calendar dates come from the built-in release planner`}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => downloadText(marketingFileName(plan.title, 'md'), marketingPlanDocument(plan, draft.releaseDate, draft.items), 'text/markdown')}>
+          <Button variant="outline" size="sm" onClick={() => downloadText(marketingFileName(plan.title, 'md'), marketingPlanDocument(plan, draft.releaseDate, draft.items, today), 'text/markdown')}>
             <FileDown aria-hidden="true" className="size-4" /> Download Markdown
           </Button>
           <Button variant="outline" size="sm" onClick={() => void downloadCalendar()} disabled={save.isPending}>
@@ -59,7 +68,7 @@ export const PlanView = forwardRef<HTMLElement, { plan: MarketingPlan; onCreateA
       </div>
 
       <div className="marketing-markdown max-w-none" data-testid="plan-markdown">
-        <FeedbackMarkdown text={plan.markdown} />
+        <FeedbackMarkdown text={markdown} />
       </div>
 
       <div className="flex flex-col gap-3">
@@ -70,7 +79,7 @@ export const PlanView = forwardRef<HTMLElement, { plan: MarketingPlan; onCreateA
           </Button>
         </div>
         {save.isError ? <p className="text-sm text-destructive">Could not save the calendar: {errorMessage(save.error)}</p> : null}
-        <CalendarEditor releaseDate={draft.releaseDate} items={draft.items} onChange={setDraft} />
+        <CalendarEditor releaseDate={draft.releaseDate} items={draft.items} holidays={plan.holidays} onChange={setDraft} />
       </div>
 
       <div>

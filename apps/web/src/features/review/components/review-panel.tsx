@@ -2,7 +2,7 @@ import { REVIEW_MESSAGES, type ReviewResponse } from '@members-only/shared/revie
 import type { Track } from '@members-only/shared/tracks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Info, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,6 +19,21 @@ function hasLyrics(track: Track): boolean {
 }
 
 /**
+ * Toasts stack at the bottom of the screen (the whole width on a phone): the height kept clear for
+ * them, so a button the artist just pressed is never under one.
+ */
+export const TOAST_CLEARANCE_PX = 168;
+
+/** Scrolls the page just enough that `el` sits above the toast area (no-op when it already does). */
+export function keepClearOfToasts(el: HTMLElement | null, viewportHeight = window.innerHeight): void {
+  if (!el) return;
+  const overlap = el.getBoundingClientRect().bottom - (viewportHeight - TOAST_CLEARANCE_PX);
+  if (overlap > 0) window.scrollBy({ top: overlap, behavior: 'auto' });
+}
+
+const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
  * The review area under the selected track: 'Generate Comprehensive Review', then the review
  * (scores as bars, audience and streams boxes, the analysis) saved with the track; the track's
  * earlier reviews follow, newest first.
@@ -30,6 +45,10 @@ export function ReviewPanel({ track }: { track: Track }) {
   const reviews = useTrackReviews(track.id);
   // A review that could not be saved is still shown until the page changes.
   const [unsaved, setUnsaved] = useState<ReviewResponse | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const reviewRef = useRef<HTMLElement>(null);
+  // After a review arrives: the id of the review shown before it, until the new one is on screen.
+  const [scrollFrom, setScrollFrom] = useState<number | null | undefined>(undefined);
 
   const generate = useMutation({
     mutationFn: async () => {
@@ -44,6 +63,7 @@ export function ReviewPanel({ track }: { track: Track }) {
     },
     onSuccess: ({ review, saved }) => {
       setUnsaved(saved ? null : review);
+      setScrollFrom(saved ? (reviews.data?.[0]?.id ?? null) : -1);
       void queryClient.invalidateQueries({ queryKey: trackReviewsQueryKey(track.id) });
       toast({ title: REVIEW_MESSAGES.success, variant: 'success' });
     },
@@ -55,6 +75,14 @@ export function ReviewPanel({ track }: { track: Track }) {
 
   const saved = reviews.data ?? [];
   const [latest, ...older] = saved;
+
+  // The new review appears where the artist is looking: scrolled to once it is on the page.
+  const arrivedId = unsaved ? -2 : latest?.id;
+  useEffect(() => {
+    if (scrollFrom === undefined || arrivedId === undefined || arrivedId === scrollFrom) return;
+    reviewRef.current?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    setScrollFrom(undefined);
+  }, [scrollFrom, arrivedId]);
 
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-2xl border border-border bg-muted/50 p-4 sm:p-5">
@@ -77,7 +105,14 @@ export function ReviewPanel({ track }: { track: Track }) {
       )}
       <div className="grid gap-1.5">
         <div>
-          <Button disabled={!ready || generate.isPending} onClick={() => generate.mutate()}>
+          <Button
+            ref={buttonRef}
+            disabled={!ready || generate.isPending}
+            onClick={() => {
+              keepClearOfToasts(buttonRef.current);
+              generate.mutate();
+            }}
+          >
             {generate.isPending ? <Spinner /> : <Sparkles aria-hidden="true" />}
             {generate.isPending ? 'Analyzing Track...' : 'Generate Comprehensive Review'}
           </Button>
@@ -89,12 +124,17 @@ export function ReviewPanel({ track }: { track: Track }) {
       </div>
 
       {unsaved && (
-        <article aria-label="New review (not saved)" className="grid gap-2 rounded-2xl border border-border bg-card p-3 sm:p-4">
+        <article ref={reviewRef} aria-label="New review (not saved)" className="grid scroll-mt-20 gap-2 rounded-2xl border border-border bg-card p-3 sm:p-4">
           <ReviewView text={unsaved.response} engine={unsaved.engine} />
         </article>
       )}
       {latest && (
-        <article aria-label="Latest review" className="grid gap-3 rounded-2xl border border-border bg-card p-3 sm:p-4" data-testid="latest-review">
+        <article
+          ref={unsaved ? undefined : reviewRef}
+          aria-label="Latest review"
+          className="grid scroll-mt-20 gap-3 rounded-2xl border border-border bg-card p-3 sm:p-4"
+          data-testid="latest-review"
+        >
           <p className="text-xs text-muted-foreground">
             Reviewed <time dateTime={latest.createdAt}>{formatDate(latest.createdAt)}</time>
           </p>
