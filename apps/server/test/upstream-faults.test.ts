@@ -223,7 +223,7 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
     beforeAll(async () => {
       music = await startFakeReplicate();
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-faults-music-'));
-      t = await createTestApp(dialect, { dataDir, WORKERS: 1, MUSIC_API_BASE_URL: music.baseUrl, MUSIC_API_KEY: 'r8_test', MUSIC_TIMEOUT_SECONDS: TIMEOUT_S });
+      t = await createTestApp(dialect, { dataDir, WORKERS: 1, MUSIC_API_BASE_URL: music.baseUrl, MUSIC_API_KEY: 'r8_test', MUSIC_TIMEOUT_SECONDS: TIMEOUT_S, MUSIC_OUTPUT_ALLOW_PRIVATE: true });
       alice = await registerUser(t.app);
     });
     afterEach(() => music.setMode('ok'));
