@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isAbortError } from '@/lib/abort';
 import { HttpError } from '@/lib/api-client';
 import { useEngineInfo } from '../api/get-engine-info';
-import { useChatSession } from '../hooks/use-chat-session';
+import { useChatSession, useSecondsUntil } from '../hooks/use-chat-session';
 import { replyScrollTarget } from '../lib/reply-scroll';
 import { PLACEHOLDERS, QUICK_ACTIONS } from '../tool-config';
 import { AssistantMessage, UserMessage } from './chat-message';
@@ -140,6 +140,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
   const loading = session.conversationId !== null && query.isPending && query.fetchStatus !== 'idle';
   const live = phase !== 'idle';
   const last = messages.at(-1);
+  const retryWait = useSecondsUntil(session.failure?.retryAt ?? null);
   const unanswered = !live && !session.failure && last?.role === 'user' && last.id > 0;
   const canStop = phase === 'waiting' || phase === 'streaming';
 
@@ -210,9 +211,16 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
                 <span className="text-muted-foreground">This message has no reply yet.</span>
               )}
             </span>
-            <Button size="sm" variant="outline" onClick={session.retry} disabled={busy}>
-              Retry
-            </Button>
+            {retryWait > 0 ? (
+              // The service asked us to wait (its Retry-After): Retry is offered once the wait is over.
+              <span role="status" className="text-muted-foreground tabular-nums">
+                Retry in {retryWait} s
+              </span>
+            ) : (
+              <Button size="sm" variant="outline" onClick={session.retry} disabled={busy}>
+                Retry
+              </Button>
+            )}
           </div>
         ) : null}
       </div>
