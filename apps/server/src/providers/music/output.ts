@@ -101,7 +101,7 @@ export async function downloadOutput(url: string, file: string, rules: OutputRul
         size += chunk.length;
         if (size > rules.maxBytes) throw new MusicServiceError(502, STUDIO_MESSAGES.audioTooLarge, 'music_too_large');
         if (head.length < 12) head = Buffer.concat([head, chunk.subarray(0, 12 - head.length)]);
-        if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+        if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
       }
     } catch (error) {
       if (error instanceof MusicServiceError) throw error;
