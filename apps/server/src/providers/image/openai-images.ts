@@ -126,7 +126,9 @@ export function createOpenAiImages(options: OpenAiImagesOptions): CoverImageProv
         // The edit starts from the version the artist is looking at, sent at the model's size.
         const previous = await sharp(request.edit.previous).resize(1024, 1024).png().toBuffer();
         form.append('image', new Blob([new Uint8Array(previous)], { type: 'image/png' }), 'cover.png');
-        form.append('prompt', request.prompt);
+        // A multipart form sends each line break as CRLF (two characters against the model's
+        // maximum): the edit's prompt goes as one line, so its length is the length we fitted.
+        form.append('prompt', request.prompt.replace(/\r?\n+/g, ' '));
         form.append('model', options.model);
         form.append('n', '1');
         for (const [name, value] of Object.entries(familyFields(family, size, true))) form.append(name, value);
