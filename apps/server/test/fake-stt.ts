@@ -24,7 +24,7 @@ export async function startFakeStt() {
     const body = Buffer.concat(chunks);
     const contentType = req.headers['content-type'] ?? '';
     const fields = contentType.startsWith('multipart/form-data') ? await multipartFields(contentType, body) : {};
-    const problems = checkOpenAi({ method: req.method ?? 'POST', path: (req.url ?? '').replace(/^\/v1/, ''), contentType, body: fields });
+    const problems = checkOpenAi({ method: req.method ?? 'POST', path: (req.url ?? '').replace(/^\/v1/, ''), contentType, body: body.length ? fields : undefined });
     requests.push({ contentType, size: body.length, model: fields.model, hasFile: fields.file === '<file>', at: Date.now(), problems });
     if (problems.length) {
       res.writeHead(400, { 'content-type': 'application/json' });
