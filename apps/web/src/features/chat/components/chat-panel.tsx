@@ -114,6 +114,9 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
     window.scrollTo({ top, behavior: 'instant' });
   }, [messages.length, session.streamingText, phase, session.failure]);
 
+  // The service's Retry-After, counted down: Retry is offered when it reaches 0.
+  const retryWait = useSecondsUntil(session.failure?.retryAt ?? null);
+
   if (query.error instanceof HttpError && query.error.status === 404) {
     return <ConversationNotFound newChatPath={TOOL_PATHS[toolType]} />;
   }
@@ -140,7 +143,6 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
   const loading = session.conversationId !== null && query.isPending && query.fetchStatus !== 'idle';
   const live = phase !== 'idle';
   const last = messages.at(-1);
-  const retryWait = useSecondsUntil(session.failure?.retryAt ?? null);
   const unanswered = !live && !session.failure && last?.role === 'user' && last.id > 0;
   const canStop = phase === 'waiting' || phase === 'streaming';
 
@@ -213,7 +215,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
             </span>
             {retryWait > 0 ? (
               // The service asked us to wait (its Retry-After): Retry is offered once the wait is over.
-              <span role="status" className="text-muted-foreground tabular-nums">
+              <span role="status" className="shrink-0 whitespace-nowrap text-muted-foreground tabular-nums">
                 Retry in {retryWait} s
               </span>
             ) : (
