@@ -201,9 +201,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.AI_BASE_URL && !env.AI_MODEL) {
     throw new EnvError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the model name to use)');
   }
-  if (env.MUSIC_OUTPUT_ALLOW_PRIVATE && env.NODE_ENV === 'production') {
-    throw new EnvError('Invalid configuration:\n  MUSIC_OUTPUT_ALLOW_PRIVATE: only for tests; it cannot be set with NODE_ENV=production');
-  }
   if (env.IMAGE_BASE_URL && !env.IMAGE_MODEL) {
     throw new EnvError('Invalid configuration:\n  IMAGE_MODEL: required when IMAGE_BASE_URL is set (the image model name to use)');
   }

@@ -209,6 +209,7 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
         setting('MUSIC_API_KEY', s.MUSIC_API_KEY, 'API token of the music service'),
         setting('MUSIC_TIMEOUT_SECONDS', s.MUSIC_TIMEOUT_SECONDS, 'Longest wait for one piece of music'),
         setting('MUSIC_MAX_MB', s.MUSIC_MAX_MB, 'Largest output file fetched from the service, in MB (default 50)'),
+        setting('MUSIC_OUTPUT_ALLOW_PRIVATE', s.MUSIC_OUTPUT_ALLOW_PRIVATE ? 'true' : undefined, 'Tests only: output over http from private and loopback addresses. Never set it in a real deployment'),
         setting('MUSIC_OUTPUT_HOSTS', s.MUSIC_OUTPUT_HOSTS?.join(','), "Hosts the output may come from besides the API's own (default replicate.delivery,*.replicate.delivery)"),
       ],
       reachable: null,
