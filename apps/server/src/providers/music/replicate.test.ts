@@ -23,11 +23,11 @@ async function failure(p: Promise<unknown>): Promise<MusicServiceError> {
 }
 
 describe('Replicate music adapter', () => {
-  it('creates a prediction (with a deadline), polls it, fetches the audio and has the analyser decode it', async () => {
+  it('creates a prediction (with a deadline), polls it, fetches the audio and decodes it end to end', async () => {
     fake.setMode('ok');
     const result = await provider('r8_test').generate(request);
     expect(audioKind(result.mp3)).toBe('mp3');
-    // The analyser decoded the 2-second tone the fake serves.
+    // The decoder read the whole 2-second tone the fake serves.
     expect(result.durationSec).toBeGreaterThan(1.5);
     expect(result.durationSec).toBeLessThan(2.5);
     expect(result.engine).toBe('meta/musicgen (Replicate)');

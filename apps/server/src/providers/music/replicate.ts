@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AudioAnalysis } from '@members-only/engines/audio';
 import { STUDIO_MESSAGES } from '@members-only/shared/studio';
-import { analyzeFileInThread } from '../../audio/analysis-thread';
+import { openAudioStream } from '../../audio/decode';
 import { retryAfterSeconds } from '../text/openai-compatible';
 import { downloadOutput, transcodeToMp3 } from './output';
 import { MusicServiceError, type MusicProvider } from './types';
@@ -22,8 +21,8 @@ import { MusicServiceError, type MusicProvider } from './types';
  *   up, the prediction is cancelled (`POST urls.cancel`).
  * - `output` is the URL of the audio (or a list of URLs): https on the service's delivery hosts
  *   (or the base URL's host), never a private address; we fetch at most `maxBytes` of it, check it
- *   is audio (content type and magic bytes), decode and analyse it, and keep it in our own
- *   storage, so the artist's URL stays ours and private.
+ *   is audio (content type and magic bytes), decode it end to end (its length is the beat's), and
+ *   keep it in our own storage (as MP3), so the artist's URL stays ours and private.
  *
  * Errors map to the spec's §8 messages: 401/403 (bad token), 429 (rate limit), 5xx (unavailable),
  * no token configured (missing key), a finished prediction without audio (no audio URL).
@@ -40,12 +39,25 @@ export interface ReplicateSettings {
   maxBytes?: number;
   /** Tests only: http and private addresses for the output (the fake's own loopback URL). */
   allowPrivateOutput?: boolean;
-  /** Decodes and analyses the fetched audio (default: the built-in analyser in a worker thread). */
-  analyse?: (file: string, signal: AbortSignal) => Promise<Pick<AudioAnalysis, 'durationSec' | 'bpm' | 'keyLabel'>>;
+  /** Decodes the fetched audio from end to end and answers its length (default: the analyser's ffmpeg decoder). */
+  decode?: (file: string, signal: AbortSignal) => Promise<{ durationSec: number }>;
 }
 
 /** Replicate's own delivery hosts, as its API description names them. */
 export const REPLICATE_DELIVERY_HOSTS = ['replicate.delivery', '*.replicate.delivery'];
+
+/**
+ * Decodes the whole file through the same ffmpeg decoder the track analyser reads with (mono, at a
+ * low rate: only that it decodes, and how long it is, matter here). A file that does not decode,
+ * or holds no sound at all, is refused.
+ */
+async function decodeWhole(file: string, signal: AbortSignal): Promise<{ durationSec: number }> {
+  const rate = 8000;
+  const stream = await openAudioStream(file, { maxChannels: 1, sampleRate: rate, maxDurationSec: 900, timeoutMs: 60_000 });
+  const frames = await stream.read(() => {}, signal);
+  if (frames === 0) throw new Error('no audio frames');
+  return { durationSec: frames / rate };
+}
 
 export function createReplicateMusic(settings: ReplicateSettings): MusicProvider {
   const base = settings.baseUrl.replace(/\/+$/, '');
@@ -54,7 +66,7 @@ export function createReplicateMusic(settings: ReplicateSettings): MusicProvider
   const engine = `${modelName} (Replicate)`;
   const outputHosts = [new URL(base).hostname, ...(settings.deliveryHosts ?? REPLICATE_DELIVERY_HOSTS)];
   const maxBytes = settings.maxBytes ?? 50 * 1024 * 1024;
-  const analyse = settings.analyse ?? ((file: string, signal: AbortSignal) => analyzeFileInThread(file, { maxDurationSec: 600 }, undefined, signal));
+  const decode = settings.decode ?? decodeWhole;
 
   function statusError(response: Response): MusicServiceError {
     const status = response.status;
@@ -122,9 +134,9 @@ export function createReplicateMusic(settings: ReplicateSettings): MusicProvider
         const fetched = path.join(workDir, 'output');
         const kind = await downloadOutput(output, fetched, { hosts: outputHosts, maxBytes, allowPrivate: settings.allowPrivateOutput }, both);
         progress?.(0.8);
-        let analysis: Awaited<ReturnType<typeof analyse>>;
+        let decoded: { durationSec: number };
         try {
-          analysis = await analyse(fetched, both);
+          decoded = await decode(fetched, both);
         } catch {
           if (both.aborted) throw new MusicServiceError(504, STUDIO_MESSAGES.unavailable, 'music_timeout');
           throw new MusicServiceError(502, STUDIO_MESSAGES.badAudio, 'music_bad_output');
@@ -139,9 +151,9 @@ export function createReplicateMusic(settings: ReplicateSettings): MusicProvider
         return {
           mp3,
           engine,
-          bpm: analysis.bpm,
-          key: analysis.keyLabel,
-          durationSec: analysis.durationSec,
+          bpm: null,
+          key: null,
+          durationSec: Math.round(decoded.durationSec * 10) / 10,
           seed,
           details: { prediction: prediction.id ?? null },
         };
