@@ -199,7 +199,7 @@ export const checkReplicate = (request: ContractRequest) => check('replicate', R
 
 /** A multipart body as the validator sees it: text fields as strings, files as `<file>` (repeated fields become arrays). */
 export async function multipartFields(contentType: string, body: Buffer): Promise<Json> {
-  const form = await new Request('http://fake.local/', { method: 'POST', headers: { 'content-type': contentType }, body }).formData();
+  const form = await new Request('http://fake.local/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData();
   const fields: Json = {};
   for (const [name, value] of form.entries()) {
     const item = typeof value === 'string' ? value : '<file>';
