@@ -228,7 +228,12 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
       );
       const rejected = await t.app.inject({ method: 'POST', url: '/api/coverarts', headers: { cookie: alice.cookie }, payload });
       expect([rejected.statusCode, rejected.json().code]).toEqual([502, 'upstream_rejected']);
-      expect(rejected.json().message).not.toMatch(/prompt|rules/);
+      expect(rejected.json().message).not.toMatch(/prompt|rules|hd/);
+      // The admin (the first account) reads the service's own words on the Services page.
+      const services = (await t.app.inject({ url: '/api/admin/services', headers: { cookie: alice.cookie } })).json();
+      const image = services.services.find((s: { id: string }) => s.id === 'image');
+      expect(image.detail).toContain("Last error (HTTP 400");
+      expect(image.detail).toContain("Invalid value: 'hd'.");
       const refused = await t.app.inject({ method: 'POST', url: '/api/coverarts', headers: { cookie: alice.cookie }, payload });
       expect([refused.statusCode, refused.json().code]).toEqual([422, 'upstream_prompt_refused']);
     });
