@@ -22,6 +22,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...OPS],
           environment: 'node',
           globalSetup: ['./apps/server/test/global-setup.ts'],
+          // Fails a test whose requests to the local fakes stray from the published API descriptions.
+          setupFiles: ['./apps/server/test/contracts/setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -270,6 +270,24 @@ test.describe('with a language model', () => {
     await expect(userMessages(page)).toHaveCount(1);
   });
 
+  test("a rate-limited reply waits the service's Retry-After before offering Retry", async ({ page, request, user: _user }) => {
+    await enqueueModel(request, { kind: 'status', status: 429, headers: { 'retry-after': '3' } });
+    await page.goto('/chat');
+    await messageInput(page).fill('Too fast?');
+    await messageInput(page).press('Enter');
+
+    // The wait is shown first, and no Retry button until it is over.
+    await expect(page.getByRole('status').filter({ hasText: /Retry in [1-3] s/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    const shown = Date.now();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 6000 });
+    expect(Date.now() - shown).toBeGreaterThan(1000);
+
+    await enqueueModel(request, { kind: 'reply', text: 'Answered after the wait.' });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(replies(page)).toContainText('Answered after the wait.');
+  });
+
   test('Stop keeps the partial reply, labelled Stopped', async ({ page, request, user: _user }) => {
     const words = Array.from({ length: 150 }, (_, i) => `word${i}`);
     await enqueueModel(request, { kind: 'reply', text: words.join(' '), chunkDelayMs: 80 });

@@ -104,6 +104,16 @@ const envSchema = z.object({
   MUSIC_API_KEY: z.string().optional(),
   MUSIC_API_MODEL: z.string().min(1).default('meta/musicgen'),
   MUSIC_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  /** The largest output file fetched from the music service, in MB. */
+  MUSIC_MAX_MB: z.coerce.number().int().min(1).max(500).default(50),
+  /** Hosts the music service delivers output from (comma-separated; `*.x` for subdomains); the base URL's host always counts. */
+  MUSIC_OUTPUT_HOSTS: z
+    .string()
+    .default('replicate.delivery,*.replicate.delivery')
+    .transform((v) => v.split(',').map((h) => h.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\*\.)?[a-z0-9.-]+$/i, 'must be host names such as replicate.delivery or *.replicate.delivery'))),
+  /** Tests only: lets the music output come over http from private and loopback addresses (the local fake). */
+  MUSIC_OUTPUT_ALLOW_PRIVATE: bool.default(false),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(2048).default(50),
   /** Where uploaded files live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket, ADR 021). */
   STORAGE: z.enum(['local', 's3'], 'must be local or s3').default('local'),

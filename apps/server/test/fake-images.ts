@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { checkOpenAi, coerceFormNumbers, multipartFields } from './contracts/validator';
 
 /** How the fake answers one request: an image of `width`×`height` (b64_json) with status 200, an error status, silence for `delayMs`, or never (`hang`). */
 export interface FakeImagesReply {
@@ -8,6 +9,7 @@ export interface FakeImagesReply {
   width?: number;
   height?: number;
   body?: string;
+  headers?: Record<string, string>;
   delayMs?: number;
   hang?: boolean;
 }
@@ -16,9 +18,11 @@ export interface FakeImagesRequest {
   path: string;
   authorization: string | undefined;
   contentType: string;
-  json?: { model?: string; prompt?: string; size?: string; response_format?: string };
+  json?: { model?: string; prompt?: string; size?: string; response_format?: string; output_format?: string };
   /** For edits: the multipart fields seen. */
-  fields?: { model?: string; prompt?: string; hasImage: boolean };
+  fields?: { model?: string; prompt?: string; size?: string; response_format?: string; output_format?: string; hasImage: boolean };
+  /** What the published API description finds wrong with the request (a 400 was answered). */
+  problems: string[];
 }
 
 /** A local server speaking the OpenAI Images protocol (`/images/generations`, `/images/edits`, `/models`), scripted per request. */
@@ -37,17 +41,22 @@ export async function startFakeImages() {
       res.end(JSON.stringify({ data: [{ id: 'image-test' }] }));
       return;
     }
-    const entry: FakeImagesRequest = { path, authorization: req.headers.authorization, contentType: req.headers['content-type'] ?? '' };
-    if (entry.contentType.startsWith('application/json')) entry.json = JSON.parse(body.toString('utf8'));
+    const entry: FakeImagesRequest = { path, authorization: req.headers.authorization, contentType: req.headers['content-type'] ?? '', problems: [] };
+    let checked: unknown;
+    if (entry.contentType.startsWith('application/json')) checked = entry.json = JSON.parse(body.toString('utf8'));
     else {
-      const text = body.toString('latin1');
-      entry.fields = {
-        model: /name="model"\r\n\r\n([^\r]*)/.exec(text)?.[1],
-        prompt: /name="prompt"\r\n\r\n([^]*?)\r\n--/.exec(text)?.[1],
-        hasImage: /name="image"; filename="[^"]+"/.test(text),
-      };
+      const fields = await multipartFields(entry.contentType, body);
+      checked = coerceFormNumbers(fields, ['n', 'output_compression', 'partial_images']);
+      entry.fields = { model: fields.model, prompt: fields.prompt, size: fields.size, response_format: fields.response_format, output_format: fields.output_format, hasImage: fields.image === '<file>' };
     }
+    entry.problems = checkOpenAi({ method: req.method ?? 'POST', path, contentType: entry.contentType, body: checked });
     requests.push(entry);
+    if (entry.problems.length) {
+      // What OpenAI answers to a request outside its description.
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: entry.problems.join('; '), type: 'invalid_request_error', param: null, code: 'invalid_value' } }));
+      return;
+    }
     const next = queue.shift() ?? fallback;
     if (next.hang) {
       open.add(res);
@@ -57,7 +66,7 @@ export async function startFakeImages() {
     if (next.delayMs) await new Promise((r) => setTimeout(r, next.delayMs));
     if (res.destroyed) return;
     const status = next.status ?? 200;
-    res.writeHead(status, { 'content-type': 'application/json' });
+    res.writeHead(status, { 'content-type': 'application/json', ...next.headers });
     if (status !== 200 || next.body !== undefined) {
       res.end(next.body ?? JSON.stringify({ error: { message: 'fake failure <b>upstream</b>' } }));
       return;

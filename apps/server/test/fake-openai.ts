@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkOpenAi } from './contracts/validator';
 
 /**
  * How the fake answers one request; each behaviour has a non-streamed (JSON) and a streamed (SSE)
@@ -128,7 +129,8 @@ export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.In
     open.add(res);
     res.on('close', () => open.delete(res));
 
-    const reject = requestProblem(body);
+    // The published description first (recorded: the test fails), then this fake's stricter rules.
+    const reject = checkOpenAi({ method: req.method ?? 'POST', path: '/chat/completions', contentType: req.headers['content-type'], body })[0] ?? requestProblem(body);
     if (reject) {
       // What OpenAI answers to a request outside its API description.
       res.writeHead(400, { 'content-type': 'application/json' });
@@ -227,8 +229,12 @@ export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.In
         const finish = behaviour.kind === 'reply' ? behaviour.finishReason ?? 'stop' : 'stop';
         if (!body?.stream) {
           if (behaviour.kind === 'cut') {
-            res.writeHead(200, { 'content-type': 'application/json' });
-            res.end('{"choices":[{"message":{"content":"half');
+            // The whole reply's length is promised, half of it sent, then the connection drops.
+            const full = completion([{ index: 0, message: message(behaviour.text), finish_reason: finish }], usedModel);
+            res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(full) });
+            res.write(full.slice(0, Math.floor(full.length / 2)));
+            await new Promise((r) => setTimeout(r, 50));
+            res.destroy();
             return;
           }
           res.writeHead(200, { 'content-type': 'application/json' });

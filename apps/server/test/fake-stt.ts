@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkOpenAi, multipartFields } from './contracts/validator';
 
 /** How the fake answers one request: `{ text }` with status 200 (an empty text is valid), else an error, `body` if given; or never (`hang`). */
 export interface FakeSttReply {
   status: number;
   text?: string;
   body?: string;
+  headers?: Record<string, string>;
   hang?: boolean;
 }
 
@@ -15,25 +17,27 @@ export async function startFakeStt() {
   const defaultReply: FakeSttReply = { status: 200, text: 'default transcription' };
   let fallback = defaultReply;
   const open = new Set<http.ServerResponse>();
-  const requests: Array<{ contentType: string; size: number; model: string | undefined; hasFile: boolean }> = [];
+  const requests: Array<{ contentType: string; size: number; model: string | undefined; hasFile: boolean; at: number; problems: string[] }> = [];
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
-    const text = body.toString('latin1');
-    requests.push({
-      contentType: req.headers['content-type'] ?? '',
-      size: body.length,
-      model: /name="model"\r\n\r\n([^\r]*)/.exec(text)?.[1],
-      hasFile: /name="file"; filename="[^"]+"/.test(text),
-    });
+    const contentType = req.headers['content-type'] ?? '';
+    const fields = contentType.startsWith('multipart/form-data') ? await multipartFields(contentType, body) : {};
+    const problems = checkOpenAi({ method: req.method ?? 'POST', path: (req.url ?? '').replace(/^\/v1/, ''), contentType, body: body.length ? fields : undefined });
+    requests.push({ contentType, size: body.length, model: fields.model, hasFile: fields.file === '<file>', at: Date.now(), problems });
+    if (problems.length) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: problems.join('; '), type: 'invalid_request_error', param: null, code: null } }));
+      return;
+    }
     const next = queue.shift() ?? fallback;
     if (next.hang) {
       open.add(res);
       res.on('close', () => open.delete(res));
       return;
     }
-    res.writeHead(next.status, { 'content-type': 'application/json' });
+    res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
     res.end(next.body ?? (next.status === 200 ? JSON.stringify({ text: next.text }) : JSON.stringify({ error: { message: 'fake failure' } })));
   };
   // A failure inside a handler closes that connection instead of going unhandled.

@@ -21,6 +21,8 @@ export function fleetEnv(database: TestDatabase, fake: Fake): Record<string, str
     MUSIC_API_BASE_URL: fake.baseUrl,
     MUSIC_API_KEY: 'r8_test',
     MUSIC_TIMEOUT_SECONDS: '30',
+    // The fake serves its output over http from loopback (tests only).
+    MUSIC_OUTPUT_ALLOW_PRIVATE: 'true',
     QUOTAS_FREE: 'beat=9999999',
     REGISTER_MAX_PER_IP: '1000',
     LOGIN_MAX_FAILURES: '5',

@@ -13,6 +13,7 @@ import { startFakeReplicate, type FakeReplicate, type FakeReplicateMode } from '
 import { startFakeStripe, type FakeStripeFault, type RunningFakeStripe } from './fake-stripe';
 import { startS3Server, type S3Fault, type TestS3Server } from './s3-server';
 import { makeClickTrack } from '../src/audio/fixtures';
+import { DEFAULT_QUOTAS } from '../src/env';
 
 /**
  * Upstream faults for every outside service (issue 18): a local server speaking each one's
@@ -212,6 +213,70 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
       const next = await t.app.inject({ method: 'POST', url: '/api/coverarts', headers: { cookie: alice.cookie }, payload });
       expect(next.statusCode, next.body).toBe(201);
     }, 30_000);
+
+    it("answers the image service's 429 with its Retry-After", async () => {
+      images.enqueue({ status: 429, headers: { 'retry-after': '30' } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/coverarts', headers: { cookie: alice.cookie }, payload: { prompt: 'Storm', title: 'Storm Gold' } });
+      expect([res.statusCode, res.headers['retry-after']]).toEqual([429, '30']);
+    });
+
+    it('a 400 about a parameter is the service rejecting the request; a content policy refusal is the prompt', async () => {
+      const payload = { prompt: 'Gold chains under a storm', title: 'Storm Gold' };
+      images.enqueue(
+        { status: 400, body: JSON.stringify({ error: { message: "Invalid value: 'hd'.", type: 'invalid_request_error', param: 'quality', code: 'invalid_value' } }) },
+        { status: 400, body: JSON.stringify({ error: { message: 'Rejected by the safety system.', type: 'invalid_request_error', param: null, code: 'content_policy_violation' } }) },
+      );
+      const rejected = await t.app.inject({ method: 'POST', url: '/api/coverarts', headers: { cookie: alice.cookie }, payload });
+      expect([rejected.statusCode, rejected.json().code]).toEqual([502, 'upstream_rejected']);
+      expect(rejected.json().message).not.toMatch(/prompt|rules|hd/);
+      // The admin (the first account) reads the service's own words on the Services page.
+      const services = (await t.app.inject({ url: '/api/admin/services', headers: { cookie: alice.cookie } })).json();
+      const image = services.services.find((s: { id: string }) => s.id === 'image');
+      expect(image.detail).toContain("Last error (HTTP 400");
+      expect(image.detail).toContain("Invalid value: 'hd'.");
+      const refused = await t.app.inject({ method: 'POST', url: '/api/coverarts', headers: { cookie: alice.cookie }, payload });
+      expect([refused.statusCode, refused.json().code]).toEqual([422, 'upstream_prompt_refused']);
+    });
+  });
+
+  describe('image models of each published family', () => {
+    let images: Awaited<ReturnType<typeof startFakeImages>>;
+    beforeAll(async () => {
+      images = await startFakeImages();
+    });
+    afterAll(async () => images?.close());
+
+    it.each([
+      ['gpt-image-1', 32_000],
+      ['dall-e-3', 4_000],
+      ['dall-e-2', 1_000],
+    ] as const)('makes and edits covers with %s, each request as its description allows, the prompt within %i characters', async (model, max) => {
+      const t = await createTestApp(dialect, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-families-')), IMAGE_BASE_URL: images.baseUrl, IMAGE_MODEL: model, IMAGE_TIMEOUT_SECONDS: 10 });
+      try {
+        const alice = await registerUser(t.app);
+        images.requests.length = 0;
+        // A 600-character direction: with the concept and the rules it made 1,157 characters before.
+        const direction = 'Rain on chrome, a lone figure on a rooftop at dusk, neon haze melting into violet. '.repeat(8).slice(0, 600);
+        const created = await t.app.inject({ method: 'POST', url: '/api/coverarts', headers: { cookie: alice.cookie }, payload: { prompt: direction, title: 'Storm Gold' } });
+        expect(created.statusCode, created.body).toBe(201);
+        const edit = await t.app.inject({
+          method: 'POST',
+          url: '/api/coverarts',
+          headers: { cookie: alice.cookie },
+          payload: { mode: 'edit', parentId: created.json().id, prompt: 'Make the sky gold' },
+        });
+        expect(edit.statusCode, edit.body).toBe(201);
+        expect(images.requests.map((r) => r.problems)).toEqual([[], []]);
+        for (const r of images.requests) {
+          const prompt = r.json?.prompt ?? r.fields?.prompt ?? '';
+          expect(prompt.length).toBeLessThanOrEqual(max);
+          expect(prompt.replace(/\s+/g, ' ')).toContain(direction.trim().replace(/\s+/g, ' '));
+          expect(prompt).toContain('Storm Gold');
+        }
+      } finally {
+        await t.close();
+      }
+    }, 60_000);
   });
 
   describe('music model (MUSIC_API_BASE_URL)', () => {
@@ -223,7 +288,15 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
     beforeAll(async () => {
       music = await startFakeReplicate();
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-faults-music-'));
-      t = await createTestApp(dialect, { dataDir, WORKERS: 1, MUSIC_API_BASE_URL: music.baseUrl, MUSIC_API_KEY: 'r8_test', MUSIC_TIMEOUT_SECONDS: TIMEOUT_S });
+      t = await createTestApp(dialect, {
+        dataDir,
+        WORKERS: 1,
+        MUSIC_API_BASE_URL: music.baseUrl,
+        MUSIC_API_KEY: 'r8_test',
+        MUSIC_TIMEOUT_SECONDS: TIMEOUT_S,
+        MUSIC_OUTPUT_ALLOW_PRIVATE: true,
+        QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 100 },
+      });
       alice = await registerUser(t.app);
     });
     afterEach(() => music.setMode('ok'));
@@ -259,6 +332,28 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
       const next = await t.app.inject({ method: 'POST', url: '/api/studio/generate', headers: { cookie: alice.cookie }, payload });
       expect(next.statusCode, next.body).toBe(201);
       expect(next.json()).toMatchObject({ status: 'done', audioUrl: expect.stringMatching(/^\/uploads\/beats\//) });
+    }, 30_000);
+
+    it.each([
+      ['a host that is not the service’s', { output: { url: 'https://example.com/beat.mp3' } }, STUDIO_MESSAGES.badAudio],
+      ['something that is not audio', { output: { contentType: 'audio/mpeg', body: Buffer.from('<html>sign in</html>') } }, STUDIO_MESSAGES.badAudio],
+      ['a prediction stopped by its deadline (aborted)', 'aborted', STUDIO_MESSAGES.stopped],
+    ] as const)('a beat whose output is %s fails in plain words, keeps nothing and gives the unit back', async (_what, mode, message) => {
+      const usedBefore = await quotaUsed(t, alice, 'beat');
+      const filesBefore = filesUnder(path.join(dataDir, 'uploads', 'beats')).length;
+      music.setMode(mode as FakeReplicateMode);
+      const res = await t.app.inject({ method: 'POST', url: '/api/studio/generate', headers: { cookie: alice.cookie }, payload: { prompt: 'dark trap', model: 'trap' } });
+      expect([res.statusCode, res.json().message]).toEqual([502, message]);
+      const latest = (await t.app.inject({ url: '/api/studio/music', headers: { cookie: alice.cookie } })).json()[0];
+      expect(latest).toMatchObject({ status: 'failed', audioUrl: null });
+      expect(filesUnder(path.join(dataDir, 'uploads', 'beats'))).toHaveLength(filesBefore);
+      expect(await quotaUsed(t, alice, 'beat')).toBe(usedBefore);
+    }, 30_000);
+
+    it("answers the music service's 429 with its Retry-After", async () => {
+      music.setMode({ status: 429, retryAfter: '9' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/studio/generate', headers: { cookie: alice.cookie }, payload: { prompt: 'dark trap', model: 'trap' } });
+      expect([res.statusCode, res.headers['retry-after']]).toEqual([429, '9']);
     }, 30_000);
   });
 

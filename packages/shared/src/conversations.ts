@@ -92,4 +92,5 @@ export type ChatStreamEvent =
   | { event: 'user'; data: ChatMessage }
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: { message: ChatMessage | null; engine: string } }
-  | { event: 'error'; data: { message: string; status: number; code?: string } };
+  /** `retryAfter`: seconds to wait before trying again, when the service said (its Retry-After on a 429). */
+  | { event: 'error'; data: { message: string; status: number; code?: string; retryAfter?: number } };

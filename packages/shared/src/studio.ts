@@ -39,6 +39,10 @@ export const STUDIO_MESSAGES = {
   keyMissing: 'The music service API key is missing or invalid. Please check your API configuration.',
   serverError: 'Server error generating music',
   noAudio: 'Invalid response from server - no audio URL returned',
+  // What the music service sent back, or did (issue 24).
+  stopped: 'The music service stopped the job.',
+  badAudio: 'The music service sent back something that is not audio we can use. Please try again.',
+  audioTooLarge: 'The music service sent back a file too large to keep. Please try again.',
   // Variations and extensions (issue 14).
   notDerivable: 'Only finished beats made by the built-in beat engine can be varied or extended.',
   tooLong: 'This beat is as long as the studio makes them (4 minutes), so it cannot be extended.',

@@ -8,7 +8,7 @@ import { inTransaction } from '../db/index';
 import { createJobRepository, type JobRepository } from './job.repository';
 import type { JobQueue } from './queue';
 import { parseJobPayload } from './registry';
-import { PermanentJobError, type JobContext, type JobLog, type JobProcessor } from './worker';
+import { PermanentJobError, retryAfterMsOf, type JobContext, type JobLog, type JobProcessor } from './worker';
 
 /** The one pg-boss queue; its messages carry the id of the job's row in the app's `jobs` table. */
 export const PG_BOSS_QUEUE = 'members-only-jobs';
@@ -157,7 +157,16 @@ export function createPgBossJobs(db: Kysely<Database>, settings: PgBossJobsSetti
         const final = error instanceof PermanentJobError || row.attempts >= row.max_attempts || message.retryCount >= message.retryLimit;
         workerLog?.warn({ jobId: row.id, type: row.type, attempt: row.attempts, err: error.message, final }, 'job failed');
         await jobs.fail(row.id, error.message, final ? null : new Date(), token);
-        if (!final) throw error; // pg-boss schedules the next attempt
+        if (!final) {
+          // pg-boss schedules the next attempt on its own backoff; a service's Retry-After longer
+          // than that is waited out here first (within the job's time limit, and not past a shutdown).
+          const extra = Math.min((retryAfterMsOf(error) ?? 0) - retryDelaySeconds * 1000 * 2 ** Math.max(0, message.retryCount), Number(message.expireInSeconds) * 1000 - 2000);
+          if (extra > 0) await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, extra);
+            controller.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+          });
+          throw error;
+        }
         await processor.onFinalFailure?.(payload, error).catch((e: unknown) => workerLog?.error({ err: e }, 'onFinalFailure failed'));
       } finally {
         clearTimeout(limit);

@@ -64,6 +64,29 @@ describe.each(dialects)('durable job queue on %s', (dialect) => {
     expect(failures).toEqual(['boom 3']);
   });
 
+  it("waits a failure's Retry-After (longer than the backoff) before the next attempt", async () => {
+    const at: number[] = [];
+    const worker = createJobWorker({
+      jobs,
+      pollMs: 20,
+      retryBaseMs: 10,
+      processors: {
+        'test.rate-limited': {
+          async run() {
+            at.push(Date.now());
+            if (at.length === 1) throw Object.assign(new Error('rate limited'), { retryAfterMs: 1200 });
+          },
+        },
+      },
+    });
+    const job = await jobs.insert('test.rate-limited', {}, { maxAttempts: 3 });
+    await worker.start();
+    await waitFor(() => status(job.id), (j) => j.status === 'done');
+    await worker.stop();
+    expect(at).toHaveLength(2);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(1150);
+  });
+
   it('fails at once on a permanent error', async () => {
     let calls = 0;
     const worker = createJobWorker({

@@ -24,6 +24,12 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+/** How long a failure asks to wait before the next attempt (an outside service's Retry-After), if it says. */
+export function retryAfterMsOf(error: unknown): number | undefined {
+  const ms = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
 export interface JobLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
@@ -110,7 +116,9 @@ export function createJobWorker(options: JobWorkerOptions) {
         }
         const permanent = error instanceof PermanentJobError;
         const final = permanent || job.attempts >= job.max_attempts;
-        const retryAt = final ? null : new Date(Date.now() + retryBaseMs * 2 ** (job.attempts - 1));
+        // The backoff, or longer when the failure carries the service's Retry-After.
+        const wait = Math.max(retryBaseMs * 2 ** (job.attempts - 1), retryAfterMsOf(error) ?? 0);
+        const retryAt = final ? null : new Date(Date.now() + wait);
         log?.warn({ jobId: job.id, type: job.type, attempt: job.attempts, err: error.message, final }, 'job failed');
         await jobs.fail(job.id, error.message, retryAt);
         if (final) await processor.onFinalFailure?.(payload, error).catch((e) => log?.error({ err: e }, 'onFinalFailure failed'));

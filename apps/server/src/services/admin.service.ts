@@ -14,6 +14,7 @@ import type { PaymentSettings } from '../providers/payments/index';
 import type { MusicSettings } from '../providers/music/index';
 import type { StorageSettings } from '../providers/storage/index';
 import { BUILT_IN_GUIDE } from '../providers/text/built-in-guide';
+import { lastUpstreamError } from '../providers/text/upstream-log';
 import type { ModelsProbe, ModelsProbeOptions } from '../providers/openai-models';
 import { authorize, type Actor } from '../policies/index';
 
@@ -61,6 +62,12 @@ const BUILT_IN_FOR: Record<ToolType, string> = {
 };
 
 /** Host and path of an endpoint, without credentials or a query (either could hold a key). */
+/** The service's own words from its last error answer (admins only: artists get ours), as a sentence to append. */
+function lastErrorNote(service: string): string {
+  const last = lastUpstreamError(service);
+  return last ? ` Last error (HTTP ${String(last.status)}, ${last.at}): ${last.detail}` : '';
+}
+
 export function endpointName(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
@@ -184,7 +191,9 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
         setting('IMAGE_TIMEOUT_SECONDS', s.IMAGE_TIMEOUT_SECONDS, 'Longest wait for one image'),
       ],
       reachable: imageProbe ? imageProbe.reachable : null,
-      detail: imageProbe ? modelDetail(imageProbe, s.IMAGE_MODEL!) : 'Built in: nothing to reach. Set IMAGE_BASE_URL and IMAGE_MODEL to connect an image model.',
+      detail: imageProbe
+        ? `${modelDetail(imageProbe, s.IMAGE_MODEL!)}${lastErrorNote('image')}`
+        : 'Built in: nothing to reach. Set IMAGE_BASE_URL and IMAGE_MODEL to connect an image model.',
     };
 
     const musicOn = Boolean(s.MUSIC_API_BASE_URL);
@@ -199,6 +208,9 @@ export function createAdminService(deps: { installation: InstallationChecks }) {
         setting('MUSIC_API_MODEL', s.MUSIC_API_MODEL, 'The text-to-music model, owner/name or owner/name:version (default meta/musicgen)'),
         setting('MUSIC_API_KEY', s.MUSIC_API_KEY, 'API token of the music service'),
         setting('MUSIC_TIMEOUT_SECONDS', s.MUSIC_TIMEOUT_SECONDS, 'Longest wait for one piece of music'),
+        setting('MUSIC_MAX_MB', s.MUSIC_MAX_MB, 'Largest output file fetched from the service, in MB (default 50)'),
+        setting('MUSIC_OUTPUT_ALLOW_PRIVATE', s.MUSIC_OUTPUT_ALLOW_PRIVATE ? 'true' : undefined, 'Tests only: output over http from private and loopback addresses. Never set it in a real deployment'),
+        setting('MUSIC_OUTPUT_HOSTS', s.MUSIC_OUTPUT_HOSTS?.join(','), "Hosts the output may come from besides the API's own (default replicate.delivery,*.replicate.delivery)"),
       ],
       reachable: null,
       detail: musicOn ? 'Checked when a beat is made.' : 'Built in: nothing to reach.',

@@ -218,7 +218,9 @@ export function createCoverArtService(deps: {
       const seed = input.seed ?? (input.mode === 'edit' && parent ? parent.seed : randomSeed());
 
       const promptInput = { title, concept, style, direction, advisory, artist };
-      const prompt = input.mode === 'edit' ? coverEditPrompt({ ...promptInput, edit: input.prompt }) : coverImagePrompt(promptInput);
+      // Built to fit the model's published maximum (direction and title kept, the concept trimmed first).
+      const maxPrompt = images.maxPromptChars ?? Infinity;
+      const prompt = input.mode === 'edit' ? coverEditPrompt({ ...promptInput, edit: input.prompt }, maxPrompt) : coverImagePrompt(promptInput, maxPrompt);
       const coverDesign: CoverDesign = { title, artist, style, mood: design.mood, motifs: design.motifs, energy: design.energy, advisory, seed, edits };
       const edit = input.mode === 'edit' && parent && images.kind === 'model' ? { instruction: input.prompt, previous: await loadImage(parent.image_key) } : undefined;
       const image = await images.generate({ prompt, design: coverDesign, edit, signal });

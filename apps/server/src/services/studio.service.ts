@@ -61,6 +61,12 @@ export function createStudioService(deps: {
     return { beat, size, read: () => storage.read(key) };
   }
 
+  /**
+   * A rate-limited beat's Retry-After from the music service, for the request waiting on it. Kept in
+   * memory (no column for it): a request waiting in another process than the job's gets the 429 without it.
+   */
+  const retryAfterOf = new Map<number, string>();
+
   async function waitFor(id: number, signal?: AbortSignal): Promise<BeatRow> {
     const deadline = Date.now() + waitMs;
     for (;;) {
@@ -68,7 +74,9 @@ export function createStudioService(deps: {
       if (!beat) throw notFound('Beat');
       if (beat.status === 'done') return beat;
       if (beat.status === 'failed') {
-        throw new AppError(beat.error_status ?? 500, beat.error_message ?? STUDIO_MESSAGES.serverError, 'music_failed');
+        const retryAfter = retryAfterOf.get(id);
+        retryAfterOf.delete(id);
+        throw new AppError(beat.error_status ?? 500, beat.error_message ?? STUDIO_MESSAGES.serverError, 'music_failed', undefined, retryAfter ? { 'retry-after': retryAfter } : undefined);
       }
       if (signal?.aborted) throw new AppError(499, 'Request closed', 'client_closed');
       if (Date.now() > deadline) throw new AppError(504, STUDIO_MESSAGES.unavailable, 'music_timeout');
@@ -189,6 +197,10 @@ export function createStudioService(deps: {
       } catch (error) {
         for (const file of pending) await file.discard().catch(() => {});
         const known = error instanceof MusicServiceError;
+        if (known && error.retryAfter) {
+          retryAfterOf.set(beatId, error.retryAfter);
+          setTimeout(() => retryAfterOf.delete(beatId), 60_000).unref();
+        }
         await beats.update(beatId, {
           status: 'failed',
           error_status: known ? error.status : 500,

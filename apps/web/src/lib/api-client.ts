@@ -39,14 +39,17 @@ export class HttpError extends Error {
   readonly serverMessage: string | null;
   /** The server's machine-readable reason, e.g. 'quota_exceeded' on a 429. */
   readonly code: string | null;
+  /** Seconds to wait before trying again, from the answer's Retry-After (whole seconds), when it had one. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'HttpError';
     this.status = status;
     this.body = parseErrorBody(bodyText);
     this.serverMessage = this.body?.message ?? null;
     this.code = this.body?.code ?? null;
+    this.retryAfter = retryAfter && /^\d{1,6}$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : undefined;
   }
 }
 
@@ -92,7 +95,7 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
-  throw new HttpError(res.status, res.statusText, text);
+  throw new HttpError(res.status, res.statusText, text, res.headers.get('retry-after'));
 }
 
 /**

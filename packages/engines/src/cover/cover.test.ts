@@ -6,7 +6,7 @@ import { buildCoverConcept, energyOf, hasExplicitWords } from './concept';
 import { composeCover, fitTitle, type CoverFonts } from './compose';
 import { readFontMetrics } from './font-metrics';
 import { paletteShiftOf } from './palette';
-import { conceptPrompt, coverImagePrompt, FALLBACK_CONCEPT } from './prompt';
+import { conceptPrompt, coverEditPrompt, coverImagePrompt, FALLBACK_CONCEPT } from './prompt';
 import { COVER_STYLE_IDS } from './styles';
 
 const require = createRequire(import.meta.url);
@@ -55,6 +55,32 @@ describe('cover concept', () => {
     expect(prompt).not.toContain('c'.repeat(201));
     expect(coverImagePrompt({ title: 'Neon', concept: 'c', style: 'street-art', advisory: false })).toContain('Do not include a Parental Advisory label');
     expect(FALLBACK_CONCEPT.split('. ')).toHaveLength(3);
+  });
+
+  it("fits the image prompt to the model's maximum: direction and title kept, the concept trimmed first", () => {
+    const direction = 'A lone figure on a rooftop at dusk, neon haze, rain on chrome, the skyline melting into violet. '.repeat(7).slice(0, 600);
+    const input = { title: 'Neon Chrome', concept: 'Cold blue light over wet streets, a city that never sleeps. '.repeat(5), style: 'street-art' as const, direction, advisory: true, artist: 'MC Test' };
+    // Unbounded, as before: a 600-character direction made a prompt over dall-e-2's 1,000.
+    expect(coverImagePrompt(input).length).toBeGreaterThan(1000);
+    for (const max of [1000, 4000, 32000]) {
+      const prompt = coverImagePrompt(input, max);
+      expect(prompt.length).toBeLessThanOrEqual(max);
+      expect(prompt).toContain(direction.trim());
+      expect(prompt).toContain('"Neon Chrome" must be the focal text');
+      expect(prompt).toContain('Parental Advisory Explicit Content');
+    }
+    const tight = coverImagePrompt(input, 1000);
+    // The concept gave way: at most a trimmed start of its 200-character excerpt is left.
+    expect(tight).not.toContain(input.concept.trim().slice(0, 200));
+    expect(coverImagePrompt(input, 4000)).toBe(coverImagePrompt(input));
+    // A direction longer than the model takes is the last thing cut, and the title still stands.
+    const long = coverImagePrompt({ ...input, direction: 'gold chains and smoke '.repeat(90) }, 1000);
+    expect(long.length).toBeLessThanOrEqual(1000);
+    expect(long).toContain('"Neon Chrome" must be the focal text');
+    const edit = coverEditPrompt({ ...input, edit: 'Make the sky gold' }, 1000);
+    expect(edit.length).toBeLessThanOrEqual(1000);
+    expect(edit.startsWith('Make the sky gold')).toBe(true);
+    expect(edit).toContain(direction.trim());
   });
 
   it('reads what an edit asks of colours', () => {

@@ -30,26 +30,55 @@ export interface CoverPromptInput {
 /**
  * The image model's prompt. Every prompt demands the song title as the focal text and, when the
  * artist asked for it, a Parental Advisory label at the bottom right (and its absence otherwise).
+ *
+ * `maxLength` is the model's published maximum: the prompt is built to fit it, keeping the title
+ * and the artist's direction; the concept is trimmed first, then the lines that only polish (the
+ * artist name, the no-extra-text rule), and the direction only when nothing else is left to cut.
  */
-export function coverImagePrompt(input: CoverPromptInput): string {
-  const lines = [
-    `Create a professional, square album cover for the song "${input.title}".`,
-    `Concept: ${input.concept.trim().slice(0, CONCEPT_EXCERPT)}`,
-    `Style: ${COVER_STYLE_LABELS[input.style]}.`,
-  ];
-  if (input.direction?.trim()) lines.push(`Artistic direction: ${input.direction.trim()}`);
-  lines.push(`The song title "${input.title}" must be the focal text: large, clearly legible and inside the safe margins.`);
-  if (input.artist?.trim()) lines.push(`The artist name "${input.artist.trim()}" may appear smaller.`);
-  lines.push(
-    input.advisory
-      ? 'Include a black-and-white "Parental Advisory Explicit Content" label at the bottom right.'
-      : 'Do not include a Parental Advisory label.',
-  );
-  lines.push('No other text, no URLs, no social media handles, no watermarks, no borders cut off.');
-  return lines.join('\n');
+export function coverImagePrompt(input: CoverPromptInput, maxLength = Infinity): string {
+  const direction = input.direction?.trim() ?? '';
+  const build = (concept: string, polish: boolean, dir: string) => {
+    const lines = [`Create a professional, square album cover for the song "${input.title}".`];
+    if (concept) lines.push(`Concept: ${concept}`);
+    lines.push(`Style: ${COVER_STYLE_LABELS[input.style]}.`);
+    if (dir) lines.push(`Artistic direction: ${dir}`);
+    lines.push(`The song title "${input.title}" must be the focal text: large, clearly legible and inside the safe margins.`);
+    if (polish && input.artist?.trim()) lines.push(`The artist name "${input.artist.trim()}" may appear smaller.`);
+    lines.push(
+      input.advisory
+        ? 'Include a black-and-white "Parental Advisory Explicit Content" label at the bottom right.'
+        : 'Do not include a Parental Advisory label.',
+    );
+    if (polish) lines.push('No other text, no URLs, no social media handles, no watermarks, no borders cut off.');
+    return lines.join('\n');
+  };
+  const concept = input.concept.trim().slice(0, CONCEPT_EXCERPT);
+  const full = build(concept, true, direction);
+  if (full.length <= maxLength) return full;
+  // The concept gives way first: cut at a word where one is near, down to nothing.
+  const withoutConcept = build('', true, direction);
+  const room = maxLength - withoutConcept.length - '\nConcept: '.length;
+  if (room >= 20) return build(trimToWords(concept, room), true, direction);
+  if (withoutConcept.length <= maxLength) return withoutConcept;
+  const bare = build('', false, direction);
+  if (bare.length <= maxLength) return bare;
+  // Only a direction longer than the model takes is left: it is cut to fit, at a word.
+  const skeleton = build('', false, '');
+  const left = maxLength - skeleton.length - '\nArtistic direction: '.length;
+  return left > 0 ? build('', false, trimToWords(direction, left)) : skeleton.slice(0, maxLength);
 }
 
-/** The prompt for an edit of an existing cover (the Images edits endpoint). */
-export function coverEditPrompt(input: CoverPromptInput & { edit: string }): string {
-  return `${input.edit.trim()}\n\n${coverImagePrompt(input)}`;
+/** Text cut to at most `max` characters, at the last space when one is close, with an ellipsis. */
+function trimToWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, Math.max(0, max - 1));
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** The prompt for an edit of an existing cover (the Images edits endpoint), within `maxLength` like the cover's. */
+export function coverEditPrompt(input: CoverPromptInput & { edit: string }, maxLength = Infinity): string {
+  const edit = input.edit.trim();
+  const rest = Math.max(0, maxLength - edit.length - 2);
+  return `${edit}\n\n${coverImagePrompt(input, rest)}`.slice(0, maxLength);
 }

@@ -23,5 +23,7 @@ export interface CoverImage {
 export interface CoverImageProvider {
   readonly kind: 'model' | 'built-in';
   readonly engine: string;
+  /** The longest prompt the model takes (a model's published maximum); the built-in renderer has none. */
+  readonly maxPromptChars?: number;
   generate(request: CoverImageRequest): Promise<CoverImage>;
 }

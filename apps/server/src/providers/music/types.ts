@@ -50,6 +50,8 @@ export class MusicServiceError extends Error {
     readonly status: number,
     message: string,
     readonly code: string,
+    /** The service's Retry-After, in seconds, for a 429. */
+    readonly retryAfter?: string,
   ) {
     super(message);
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiTranscriber, EmptyTranscriptionError } from './openai-transcriptions';
+import { createOpenAiTranscriber, EmptyTranscriptionError, TranscriptionRateLimitedError } from './openai-transcriptions';
 import { startFakeStt } from '../../../test/fake-stt';
 import { createTestApp, registerUser } from '../../../test/helpers';
 import { makeClickTrack } from '../../audio/fixtures';
@@ -42,11 +42,28 @@ describe('OpenAI transcriptions provider', () => {
     expect(error.message).toBe('The speech-to-text service heard no words in this recording');
   });
 
-  it.each([401, 403])('says a refused key (%i) in plain words, without a setting name', async (status) => {
+  it.each([401, 403])('says a refused key (%i) in plain words, without a setting name, and does not retry it', async (status) => {
     stt.enqueue({ status });
     const error = await transcriber().transcribe(file).then(() => undefined, (e) => e);
-    expect(error).toBeInstanceOf(AppError);
+    expect(error).toBeInstanceOf(PermanentJobError);
     expect(error.message).toBe("The speech-to-text service turned down this site's access.");
+  });
+
+  it.each([400, 404])('fails a refused request (%i) for good: asking again gets the same answer', async (status) => {
+    stt.enqueue({ status });
+    const error = await transcriber().transcribe(file).then(() => undefined, (e) => e);
+    expect(error).toBeInstanceOf(PermanentJobError);
+    expect(error.message).toBe(`The speech-to-text service refused the request (${status}).`);
+  });
+
+  it("carries a 429's Retry-After for the job's next attempt, and retries without one too", async () => {
+    stt.enqueue({ status: 429, headers: { 'retry-after': '7' } }, { status: 429 });
+    const error = await transcriber().transcribe(file).then(() => undefined, (e) => e);
+    expect(error).toBeInstanceOf(TranscriptionRateLimitedError);
+    expect(error).not.toBeInstanceOf(PermanentJobError);
+    expect([error.statusCode, error.retryAfterMs, error.headers]).toEqual([429, 7000, { 'retry-after': '7' }]);
+    const bare = await transcriber().transcribe(file).then(() => undefined, (e) => e);
+    expect([bare.statusCode, bare.retryAfterMs]).toEqual([429, undefined]);
   });
 
   it("answers in our own words, never the service's, and logs its text", async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { AppError } from '../../errors';
 import { PermanentJobError } from '../../jobs/worker';
+import { retryAfterSeconds } from '../text/openai-compatible';
 import type { UpstreamLog } from '../text/upstream-log';
 import type { SpeechToText } from './types';
 
@@ -18,6 +19,26 @@ export interface TranscriptionOptions {
 export class EmptyTranscriptionError extends PermanentJobError {
   constructor() {
     super('The speech-to-text service heard no words in this recording');
+  }
+}
+
+/**
+ * The service refused the request itself (400 bad request, 401/403 access, 404 no such model or
+ * path): asking again gets the same answer, so the job fails at once, in our words.
+ */
+export class TranscriptionRefusedError extends PermanentJobError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The service is rate limiting: the job tries again, no sooner than its Retry-After when it gave one. */
+export class TranscriptionRateLimitedError extends AppError {
+  constructor(readonly retryAfterMs: number | undefined) {
+    super(429, 'The speech-to-text service is rate limiting requests.', 'upstream_rate_limited', undefined, retryAfterMs ? { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } : undefined);
   }
 }
 
@@ -53,8 +74,12 @@ export function createOpenAiTranscriber(options: TranscriptionOptions): SpeechTo
         // The service's own words go to the log only; the artist gets ours.
         const detail = (await response.text().catch(() => '')).slice(0, 500);
         log?.warn({ status, model: options.model, detail }, 'the speech-to-text service answered with an error');
-        if (status === 401 || status === 403) throw new AppError(502, "The speech-to-text service turned down this site's access.", 'upstream_auth');
-        if (status === 429) throw new AppError(429, 'The speech-to-text service is rate limiting requests.', 'upstream_rate_limited');
+        if (status === 401 || status === 403) throw new TranscriptionRefusedError("The speech-to-text service turned down this site's access.", status);
+        if (status === 400 || status === 404) throw new TranscriptionRefusedError(`The speech-to-text service refused the request (${status}).`, status);
+        if (status === 429) {
+          const seconds = retryAfterSeconds(response.headers);
+          throw new TranscriptionRateLimitedError(seconds === undefined ? undefined : Number(seconds) * 1000);
+        }
         if (status === 413) throw new AppError(413, 'The speech-to-text service refused the file as too large.', 'upstream_too_large');
         throw new AppError(status >= 500 ? 503 : 502, `The speech-to-text service answered ${status}.`, 'upstream_failed');
       }

@@ -226,6 +226,12 @@ describe('OpenAI-compatible text provider', () => {
     expect(pieces.join('')).toMatch(/^This reply/);
   });
 
+  it('reports a non-streamed reply cut mid-body as cut, not as an unreachable service', async () => {
+    fake.enqueue({ kind: 'cut', text: 'This reply will be cut off somewhere in the middle of it.' });
+    const error = await failure(provider().generate(request()));
+    expect([error.statusCode, error.code, error.message]).toEqual([502, 'upstream_cut', 'The AI service stopped in the middle of its reply. Please try again.']);
+  });
+
   it('reports an unreachable service as 503', async () => {
     const dead = createOpenAiCompatibleProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2000 });
     const error = await failure(dead.generate(request()));

@@ -192,6 +192,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           json = await response.json();
         } catch (error) {
           if (timer.timedOut || (error as Error)?.name === 'AbortError') throw translate(error, timer);
+          // The body stopped before its end (the connection dropped mid-reply): cut, not unreachable.
+          if (!(error instanceof SyntaxError)) throw upstreamErrors.cut();
           throw upstreamErrors.malformed('invalid JSON');
         }
         if (!json || typeof json !== 'object') throw upstreamErrors.malformed('not a JSON object');

@@ -309,13 +309,16 @@ describe.each(dialects)('chat with a configured model on %s', (dialect) => {
   it('passes on the upstream Retry-After with our 429', async () => {
     const conv = await conversation();
     const limited = { kind: 'status', status: 429, headers: { 'retry-after': '12' } } as const;
-    fake.enqueue(limited, limited);
+    fake.enqueue(limited, limited, limited);
     const json = await post(conv.id, 'hello');
     expect(json.statusCode).toBe(429);
     expect(json.headers['retry-after']).toBe('12');
     expect(json.json().code).toBe('upstream_rate_limited');
     const text = await aiText('hello');
     expect([text.statusCode, text.headers['retry-after']]).toEqual([429, '12']);
+    // Inside a stream: the error event carries it, for the page to wait that long before Retry.
+    const stream = await postStream(conv.id, 'hello again');
+    expect(parseSse(stream.body).at(-1)).toMatchObject({ event: 'error', data: { status: 429, code: 'upstream_rate_limited', retryAfter: 12 } });
   });
 
   it('times out a hanging model with 504', async () => {

@@ -33,7 +33,8 @@ async function streamEvents(
   } catch (error) {
     await onFailure().catch((err: unknown) => request.log.warn({ err }, 'quota refund failed'));
     if (error instanceof AppError) {
-      send({ event: 'error', data: { message: error.message, status: error.statusCode, code: error.code } });
+      const retryAfter = Number(error.headers?.['retry-after']);
+      send({ event: 'error', data: { message: error.message, status: error.statusCode, code: error.code, ...(Number.isFinite(retryAfter) && error.headers?.['retry-after'] ? { retryAfter } : {}) } });
     } else if (!signal.aborted) {
       request.log.error({ err: error }, 'chat stream failed');
       send({ event: 'error', data: { message: 'Something went wrong on our side. Please try again.', status: 500, code: 'internal' } });

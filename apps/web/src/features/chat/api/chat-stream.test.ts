@@ -65,6 +65,13 @@ describe('readChatEvents', () => {
     expect(error).toMatchObject({ message: 'The AI service timed out.', status: 504, code: 'upstream_timeout' });
   });
 
+  it("carries a 429's Retry-After from the error event", async () => {
+    const error = await collect([sse('error', { message: 'Rate limited.', status: 429, code: 'upstream_rate_limited', retryAfter: 12 })]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, retryAfter: 12 });
+    const without = await collect([sse('error', { message: 'Rate limited.', status: 429, retryAfter: 'soon' })]).catch((e: unknown) => e);
+    expect(without).toMatchObject({ status: 429, retryAfter: undefined });
+  });
+
   it('still reports an error event whose data is malformed, as a 500', async () => {
     const error = await collect([sse('error', 'oops')]).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ChatStreamError', message: '', status: 500, code: undefined });

@@ -7,12 +7,15 @@ import { readEventStream } from '@/lib/event-stream';
 export class ChatStreamError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** Seconds the service asked us to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfter: number | undefined;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, retryAfter?: number) {
     super(message);
     this.name = 'ChatStreamError';
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -29,8 +32,9 @@ const errorEventSchema = z
     message: z.string().catch(''),
     status: z.number().int().catch(500),
     code: z.string().optional().catch(undefined),
+    retryAfter: z.number().nonnegative().max(86_400).optional().catch(undefined),
   })
-  .catch({ message: '', status: 500, code: undefined });
+  .catch({ message: '', status: 500, code: undefined, retryAfter: undefined });
 
 /**
  * The events of a streamed reply (`user`, `delta`..., then `done`), each checked against its
@@ -66,7 +70,7 @@ export async function* readChatEvents(response: Response): AsyncGenerator<ChatSt
         return;
       case 'error': {
         const error = errorEventSchema.parse(data);
-        throw new ChatStreamError(error.message, error.status, error.code);
+        throw new ChatStreamError(error.message, error.status, error.code, error.retryAfter);
       }
       default:
       // Unknown events (keep-alive comments are not events at all) are ignored.

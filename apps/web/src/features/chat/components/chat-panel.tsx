@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isAbortError } from '@/lib/abort';
 import { HttpError } from '@/lib/api-client';
 import { useEngineInfo } from '../api/get-engine-info';
-import { useChatSession } from '../hooks/use-chat-session';
+import { useChatSession, useSecondsUntil } from '../hooks/use-chat-session';
 import { replyScrollTarget } from '../lib/reply-scroll';
 import { PLACEHOLDERS, QUICK_ACTIONS } from '../tool-config';
 import { AssistantMessage, UserMessage } from './chat-message';
@@ -114,6 +114,9 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
     window.scrollTo({ top, behavior: 'instant' });
   }, [messages.length, session.streamingText, phase, session.failure]);
 
+  // The service's Retry-After, counted down: Retry is offered when it reaches 0.
+  const retryWait = useSecondsUntil(session.failure?.retryAt ?? null);
+
   if (query.error instanceof HttpError && query.error.status === 404) {
     return <ConversationNotFound newChatPath={TOOL_PATHS[toolType]} />;
   }
@@ -210,9 +213,16 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
                 <span className="text-muted-foreground">This message has no reply yet.</span>
               )}
             </span>
-            <Button size="sm" variant="outline" onClick={session.retry} disabled={busy}>
-              Retry
-            </Button>
+            {retryWait > 0 ? (
+              // The service asked us to wait (its Retry-After): Retry is offered once the wait is over.
+              <span role="status" className="shrink-0 whitespace-nowrap text-muted-foreground tabular-nums">
+                Retry in {retryWait} s
+              </span>
+            ) : (
+              <Button size="sm" variant="outline" onClick={session.retry} disabled={busy}>
+                Retry
+              </Button>
+            )}
           </div>
         ) : null}
       </div>

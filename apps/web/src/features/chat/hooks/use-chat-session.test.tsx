@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messagesQueryKey, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { sse, streamResponse } from '@/test/streams';
-import { useChatSession } from './use-chat-session';
+import { useChatSession, useSecondsUntil } from './use-chat-session';
 
 const CONVERSATION = 7;
 
@@ -131,7 +131,7 @@ describe('useChatSession', () => {
     });
 
     expect(result.current.phase).toBe('idle');
-    expect(result.current.failure).toEqual({ description: refusal.message, retry: 'resend', content: 'One more idea?' });
+    expect(result.current.failure).toEqual({ description: refusal.message, retry: 'resend', content: 'One more idea?', retryAt: null });
     expect(result.current.messages.map((m) => m.content)).toEqual(['One more idea?']);
     expect(result.current.unsentId).toBe(result.current.messages[0]!.id);
     expect(queryClient.getQueryState(QUOTAS_QUERY_KEY)?.isInvalidated).toBe(true);
@@ -157,5 +157,54 @@ describe('useChatSession', () => {
     expect(result.current.failure).toMatchObject({ retry: 'regenerate', description: 'Server error. This could be an OpenAI API issue.' });
     expect(result.current.unsentId).toBeNull();
     expect(queryClient.getQueryData(messagesQueryKey(CONVERSATION))).toEqual([user]);
+  });
+
+  it("waits the service's Retry-After (from the stream's error event) before Retry sends again", async () => {
+    const user = stored(1, 'user', 'Hi');
+    let server: ChatMessage[] = [];
+    let posts = 0;
+    route(
+      () => server,
+      () => {
+        posts++;
+        server = [user];
+        return streamResponse([
+          sse('user', user),
+          sse('error', { message: 'The AI service is rate limiting requests. Please try again in a moment.', status: 429, code: 'upstream_rate_limited', retryAfter: 2 }),
+        ]).response;
+      },
+    );
+    const { result } = setup();
+    await waitFor(() => expect(result.current.query.isSuccess).toBe(true));
+    const before = Date.now();
+    await act(async () => {
+      await result.current.send('Hi');
+    });
+    const retryAt = result.current.failure?.retryAt ?? 0;
+    expect(retryAt - before).toBeGreaterThanOrEqual(2000);
+    expect(retryAt - Date.now()).toBeLessThanOrEqual(2000);
+    expect(posts).toBe(1);
+
+    // Too early: nothing is sent.
+    act(() => result.current.retry());
+    expect(posts).toBe(1);
+    expect(result.current.failure).not.toBeNull();
+  });
+});
+
+describe('useSecondsUntil', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('counts down to a Retry-After, then says 0; none is 0 at once', () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const { result, rerender } = renderHook(({ at }: { at: number | null }) => useSecondsUntil(at), { initialProps: { at: start + 3000 as number | null } });
+    expect(result.current).toBe(3);
+    act(() => void vi.advanceTimersByTime(1100));
+    expect(result.current).toBe(2);
+    act(() => void vi.advanceTimersByTime(2000));
+    expect(result.current).toBe(0);
+    rerender({ at: null });
+    expect(result.current).toBe(0);
   });
 });

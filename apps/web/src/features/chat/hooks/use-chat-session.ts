@@ -33,6 +33,32 @@ export interface ChatFailure {
   /** 'regenerate' when the server holds the user's message; 'resend' when it never arrived. */
   retry: 'regenerate' | 'resend';
   content: string | null;
+  /** When the service's Retry-After ends (ms since the epoch): Retry is offered from then on. */
+  retryAt: number | null;
+}
+
+/** When a failure may be retried: now, or after the wait the service asked for (a 429's Retry-After). */
+export function retryAtOf(error: unknown, now = Date.now()): number | null {
+  const seconds = error instanceof HttpError || error instanceof ChatStreamError ? error.retryAfter : undefined;
+  return seconds && seconds > 0 ? now + seconds * 1000 : null;
+}
+
+/** Seconds left until `retryAt`, ticking once a second; 0 once it has passed (or when there is none). */
+export function useSecondsUntil(retryAt: number | null): number {
+  const left = () => (retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (retryAt === null) return;
+    const timer = setInterval(() => {
+      const next = left();
+      setSeconds(next);
+      if (next === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` reads only retryAt
+  }, [retryAt]);
+  return seconds;
 }
 
 interface LiveState {
@@ -200,7 +226,7 @@ export function useChatSession({ toolType, conversationId, createConversation, o
           ...IDLE,
           // Not stored by the server: keep showing it, marked as not sent.
           pendingUser: userStored ? null : s.pendingUser,
-          failure: { description, retry: userStored ? 'regenerate' : 'resend', content },
+          failure: { description, retry: userStored ? 'regenerate' : 'resend', content, retryAt: retryAtOf(error) },
         }));
         if (isCurrent()) {
           runRef.current = null;
@@ -277,6 +303,8 @@ export function useChatSession({ toolType, conversationId, createConversation, o
 
   const retry = useCallback(() => {
     const failure = live.failure;
+    // Not before the service's Retry-After has passed.
+    if (failure?.retryAt && failure.retryAt > Date.now()) return;
     if (failure?.retry === 'resend' && failure.content) void send(failure.content);
     else void regenerate();
   }, [live.failure, regenerate, send]);
