@@ -1,4 +1,5 @@
 import { LIMITS } from './constants';
+import { isPhoneNumber, PHONE_INVALID_MESSAGE } from './phone';
 import { hasControlCharacters, wellFormed } from './plain-text';
 
 /**
@@ -95,6 +96,7 @@ export function checkRegisterForm(values: RegisterFormValues): FormCheck<Registe
   else if (!EMAIL_PATTERN.test(email.value)) errors.email = 'Please enter a valid email address';
   const phone = line('Phone number', values.phoneNumber, [
     maxLength(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`),
+    (v) => (v === '' || isPhoneNumber(v) ? undefined : PHONE_INVALID_MESSAGE),
   ]);
   if (phone.error) errors.phoneNumber = phone.error;
   const passwordError = password(values.password);

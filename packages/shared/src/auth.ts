@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { isPhoneNumber, PHONE_INVALID_MESSAGE } from './phone';
 import { line } from './text';
 
 export const usernameSchema = line('Username')
@@ -24,6 +25,7 @@ export const registerSchema = z.object({
   email: line('Email').max(LIMITS.emailMax).pipe(z.email('Please enter a valid email address')),
   phoneNumber: line('Phone number')
     .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`)
+    .refine((v) => v === '' || isPhoneNumber(v), PHONE_INVALID_MESSAGE)
     .optional()
     .transform((v) => (v ? v : undefined)),
   password: passwordSchema,

@@ -22,11 +22,11 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { username, email: `${username}@Example.com`, phoneNumber: '+1 555 0100', password: 'secret-pass', confirmPassword: 'secret-pass' },
+      payload: { username, email: `${username}@Example.com`, phoneNumber: '+1 212 555 0100', password: 'secret-pass', confirmPassword: 'secret-pass' },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ username, email: `${username}@Example.com`, phoneNumber: '+1 555 0100', isPremium: false, membership: { status: 'free', currentPeriodEnd: null } });
+    expect(body).toMatchObject({ username, email: `${username}@Example.com`, phoneNumber: '+1 212 555 0100', isPremium: false, membership: { status: 'free', currentPeriodEnd: null } });
     expect(JSON.stringify(body).toLowerCase()).not.toContain('password');
     expect(typeof body.id).toBe('number');
 

@@ -16,6 +16,8 @@ import { checkResolver } from './check-resolver';
 export function RegisterForm({ onSuccess }: { onSuccess: OnSignedIn }) {
   // Stays pending once registered: the page is on its way out (a navigation or a new document).
   const [pending, setPending] = useState(false);
+  // The server's verdict beside the toast, which goes away: a wrong password stays written by the form.
+  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: checkResolver(checkRegisterForm),
     defaultValues: { username: '', email: '', phoneNumber: '', password: '', confirmPassword: '' },
@@ -27,11 +29,13 @@ export function RegisterForm({ onSuccess }: { onSuccess: OnSignedIn }) {
     // confirmPassword never leaves the browser; an empty phone number is left out.
     const input = phoneNumber ? { ...rest, phoneNumber } : rest;
     setPending(true);
+    setFormError(null);
     let user: User;
     try {
       user = await register(input);
     } catch (error) {
       setPending(false);
+      setFormError(errorMessage(error));
       toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
       applyFieldErrors(error, ['username', 'email', 'phoneNumber', 'password'], form.setError);
       return;
@@ -56,6 +60,11 @@ export function RegisterForm({ onSuccess }: { onSuccess: OnSignedIn }) {
       <FormField id="register-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
         {(aria) => <Input {...aria} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />}
       </FormField>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive-text" data-testid="register-error">
+          {formError}
+        </p>
+      ) : null}
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
         {pending ? (
           <>

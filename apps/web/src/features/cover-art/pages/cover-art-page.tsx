@@ -18,6 +18,7 @@ import { HttpError } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { parseIdParam } from '@/lib/route-params';
 import { sectionById } from '@/lib/sections';
+import { useEngineInfo } from '@/features/chat/api/get-engine-info';
 import { createCoverArt, coverVersionsQueryKey, useCoverConcept, useCoverVersions } from '../api/cover-arts';
 import { CoverResult } from '../components/cover-result';
 
@@ -118,7 +119,9 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
     void navigate('/cover-art');
   }
 
-  const header = <PageHeader title={COVER_MESSAGES.pageTitle} subtitle={section.subtitle} icon={section.icon} />;
+  // 'AI' in the title only when an image model draws the covers (issue 24).
+  const imageModel = useEngineInfo().data?.coverImage.kind === 'model';
+  const header = <PageHeader title={imageModel ? COVER_MESSAGES.pageTitleWithModel : COVER_MESSAGES.pageTitle} subtitle={section.subtitle} icon={section.icon} />;
   if (id === 'invalid' || (versions.isError && versions.error instanceof HttpError && versions.error.status === 404)) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-8">
@@ -256,7 +259,7 @@ function ReadyPanel({ track, title, direction, advisory, onTitle, onDirection, o
         </p>
         {data ? (
           <p className="mt-1 text-xs text-muted-foreground">
-            {data.kind === 'model' ? `Concept by ${data.engine}` : data.kind === 'fallback' ? 'The model could not write a concept, so a standard one is used.' : 'Concept by the built-in engine, from your lyrics and the track’s tempo, key and loudness.'}
+            {data.kind === 'model' ? `Concept by ${data.engine}` : data.kind === 'fallback' ? 'The model could not write a concept, so a standard one is used.' : 'Concept written here from your lyrics and the track’s tempo, key and loudness (no AI model).'}
           </p>
         ) : null}
       </div>
