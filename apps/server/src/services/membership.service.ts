@@ -1,3 +1,4 @@
+import { PAYMENTS_CLOSED } from '@members-only/shared/membership';
 import type { CheckoutMode, CheckoutResponse, MembershipContent, MembershipOffer, MembershipStatus } from '@members-only/shared';
 import type { UserRow, MembershipRow } from '../db/types';
 import { toIso } from '../db/index';
@@ -13,7 +14,7 @@ import { LIVE_MEMBERSHIP, type Actor } from '../policies/index';
 export const CHECKOUT_SECONDS = 30 * 60 + 30;
 const HOLD_SECONDS = CHECKOUT_SECONDS + 60;
 
-const paymentsUnavailable = () => new AppError(503, 'Payments are not set up on this installation yet.', 'payments_unavailable');
+const paymentsUnavailable = () => new AppError(503, PAYMENTS_CLOSED, 'payments_unavailable');
 const paymentServiceFailed = () => new AppError(502, 'The payment service did not answer. Please try again.', 'payment_service_failed');
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -256,7 +256,7 @@ export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsA
   const notes = scoreAnalysis(analysis).notes.filter((n) => !/^Score \d/.test(n));
 
   const markdown = [
-    '_Reviewed by the built-in reviewer: each score is computed from the rhyme engine\'s measures of the lyrics and the audio analysis of the track, not by an AI model._',
+    '_Reviewed by the built-in reviewer: each score is computed from the rhyme measures of the lyrics and the audio analysis of the track, not by an AI model._',
     '',
     ...CATEGORIES.map((c) => `**${LABELS[c]}: ${scores[c]}/10**`),
     '',

@@ -38,7 +38,7 @@ export const PlanView = forwardRef<HTMLElement, { plan: MarketingPlan; onCreateA
   };
 
   return (
-    <section ref={ref} aria-labelledby="plan-title" className="flex scroll-mt-6 flex-col gap-6 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6" data-testid="marketing-plan">
+    <section ref={ref} aria-labelledby="plan-title" className="flex scroll-mt-20 flex-col gap-6 rounded-2xl md:scroll-mt-6 border border-border bg-card p-5 shadow-sm sm:p-6" data-testid="marketing-plan">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="plan-title" className="text-xl font-bold tracking-tight">

@@ -1,4 +1,4 @@
-import type { MembershipOffer } from '@members-only/shared/membership';
+import { PAYMENTS_CLOSED, type MembershipOffer } from '@members-only/shared/membership';
 import { QUOTA_KINDS, QUOTA_LABELS } from '@members-only/shared/quotas';
 import { BadgeCheck, CircleX, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -98,7 +98,7 @@ function Offer({ offer }: { offer: MembershipOffer }) {
               </Link>
             </p>
           ) : !paymentsEnabled ? (
-            <p className="mt-4 text-sm text-muted-foreground">Payments are not set up on this installation yet, so joining online is not possible.</p>
+            <p className="mt-4 text-sm text-muted-foreground">{PAYMENTS_CLOSED}</p>
           ) : checkoutOpen ? (
             <EmbeddedCheckout publishableKey={offer.publishableKey} />
           ) : (
