@@ -43,7 +43,7 @@ export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, o
             <span className="truncate">{coverMaker(cover)}</span>
           </Badge>
           <figcaption className="border-t border-border bg-card px-4 py-2 text-xs text-muted-foreground" data-testid="cover-caption">
-            {coverMaker(cover)} · {COVER_STYLE_LABELS[cover.style]} · {cover.width} × {cover.height}
+            {coverMaker(cover)} · {COVER_STYLE_LABELS[cover.style]} · <span className="whitespace-nowrap">{cover.width} × {cover.height}</span>
           </figcaption>
         </figure>
 
