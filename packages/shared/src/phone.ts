@@ -1,8 +1,10 @@
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { PHONE_INVALID_MESSAGE } from './auth-forms';
+
+export { PHONE_INVALID_MESSAGE };
 
 /** Numbers without a leading + are read as US numbers (the membership is priced in USD). */
 export const PHONE_DEFAULT_COUNTRY = 'US';
-export const PHONE_INVALID_MESSAGE = 'Please enter a valid phone number (with + and the country code outside the US)';
 
 /**
  * Whether `value` can be a phone number, by libphonenumber-js's metadata: digits (with the usual

@@ -13,6 +13,9 @@ import { applyFieldErrors } from './apply-field-errors';
 import type { OnSignedIn } from './auth-screen';
 import { checkResolver } from './check-resolver';
 
+/** The phone check and its metadata (about 29 kB gzipped): fetched when the phone field is focused or submitted. */
+const loadPhoneCheck = () => import('@members-only/shared/phone');
+
 export function RegisterForm({ onSuccess }: { onSuccess: OnSignedIn }) {
   // Stays pending once registered: the page is on its way out (a navigation or a new document).
   const [pending, setPending] = useState(false);
@@ -26,6 +29,14 @@ export function RegisterForm({ onSuccess }: { onSuccess: OnSignedIn }) {
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, phoneNumber, ...rest }) => {
     if (pending) return;
+    // The phone number is checked as one (libphonenumber-js's metadata, loaded when it is needed).
+    if (phoneNumber) {
+      const phone = await loadPhoneCheck();
+      if (!phone.isPhoneNumber(phoneNumber)) {
+        form.setError('phoneNumber', { type: 'phone', message: phone.PHONE_INVALID_MESSAGE }, { shouldFocus: true });
+        return;
+      }
+    }
     // confirmPassword never leaves the browser; an empty phone number is left out.
     const input = phoneNumber ? { ...rest, phoneNumber } : rest;
     setPending(true);
@@ -52,7 +63,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: OnSignedIn }) {
         {(aria) => <Input {...aria} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
       <FormField id="register-phone" label="Phone number (optional)" error={errors.phoneNumber?.message}>
-        {(aria) => <Input {...aria} type="tel" autoComplete="tel" {...form.register('phoneNumber')} />}
+        {(aria) => <Input {...aria} type="tel" autoComplete="tel" onFocus={() => void loadPhoneCheck()} {...form.register('phoneNumber')} />}
       </FormField>
       <FormField id="register-password" label="Password" error={errors.password?.message}>
         {(aria) => <Input {...aria} type="password" autoComplete="new-password" {...form.register('password')} />}
