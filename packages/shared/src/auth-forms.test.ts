@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loginSchema, passwordSchema, registerSchema, usernameSchema } from './auth';
+import { loginSchema, passwordSchema, usernameSchema } from './auth';
+import { registerSchema } from './register';
 import { checkLoginForm, checkRegisterForm, EMAIL_PATTERN, type FieldErrors } from './auth-forms';
 import { LIMITS } from './constants';
 import { isPhoneNumber, PHONE_INVALID_MESSAGE } from './phone';
