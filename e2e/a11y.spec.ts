@@ -276,7 +276,7 @@ test.describe('signed in', () => {
   test('Cover Art: the upload step and a finished cover with its checklist and versions', async ({ page, user: _user }) => {
     test.setTimeout(90_000);
     await page.goto('/cover-art');
-    await expect(page.getByRole('heading', { level: 1, name: 'AI Cover Art Generator' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cover Art' })).toBeVisible();
     await expectAccessibleInBothThemes(page, '/cover-art upload');
     const res = await page.request.post('/api/tracks/upload', {
       multipart: { audioFile: { name: 'Night Drive.wav', mimeType: 'audio/wav', buffer: toneWav() } },

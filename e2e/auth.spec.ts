@@ -5,7 +5,7 @@ test('registering lands on home with the username and Free plan in the sidebar',
   await page.getByRole('tab', { name: 'Register' }).click();
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Phone number (optional)').fill('+1 555 0100');
+  await page.getByLabel('Phone number (optional)').fill('+1 212 555 0100');
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
 
@@ -13,7 +13,7 @@ test('registering lands on home with the username and Free plan in the sidebar',
   await page.getByRole('button', { name: 'Create account' }).click();
   const body = (await registered).postDataJSON() as Record<string, unknown>;
   expect(body).not.toHaveProperty('confirmPassword');
-  expect(body).toMatchObject({ username: account.username, email: account.email, phoneNumber: '+1 555 0100' });
+  expect(body).toMatchObject({ username: account.username, email: account.email, phoneNumber: '+1 212 555 0100' });
 
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Artist Tools' })).toBeVisible();

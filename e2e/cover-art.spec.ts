@@ -11,7 +11,7 @@ test.describe('Cover Art', () => {
   test('upload, paste lyrics, generate, restyle, apply an edit and download a 3000×3000 PNG', async ({ page, user: _user }) => {
     test.setTimeout(120_000);
     await page.goto('/cover-art');
-    await expect(page.getByRole('heading', { level: 1, name: 'AI Cover Art Generator' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cover Art' })).toBeVisible();
     await expect(page.getByText('Supports MP3, WAV, and M4A formats up to 50MB')).toBeVisible();
     await page.getByLabel('Upload a track').setInputFiles({ name: 'artist-Neon Chrome.wav', mimeType: 'audio/wav', buffer: wav() });
     await expectToast(page, 'Track Uploaded', 'Your audio is being analyzed for cover art creation');
@@ -35,7 +35,8 @@ test.describe('Cover Art', () => {
     await expect(page).toHaveURL(/\/cover-art\/\d+$/);
     const image = page.getByTestId('cover-image');
     await expect(image).toBeVisible();
-    await expect(page.getByTestId('ai-generated-badge')).toHaveText('AI Generated');
+    await expect(page.getByTestId('cover-maker-badge')).toHaveText('Drawn by the built-in cover renderer');
+    await expect(page.getByText('AI Generated')).toHaveCount(0);
     await expect(page.getByTestId('distributor-checklist')).toContainText('3000 × 3000 pixels');
     await expect(page.locator('[data-testid="distributor-checklist"] li[data-ok="false"]')).toHaveCount(0);
     const firstSrc = await image.getAttribute('src');

@@ -52,7 +52,7 @@ test('every tool page shows its title inside the layout', async ({ page, user: _
   const pages: [string, string][] = [
     ['/chat', 'AI Chat'],
     ['/lyrics', 'Lyric Assist'],
-    ['/cover-art', 'AI Cover Art Generator'],
+    ['/cover-art', 'Cover Art'],
     ['/marketing', 'Marketing Plan'],
     ['/review', 'Song Review'],
     ['/studio', 'Studio'],

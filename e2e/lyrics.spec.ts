@@ -42,10 +42,10 @@ test('write, see rhymes and syllables live, get a score, save and reload', async
 
   // After the typing pause: feedback with a score, and the built-in engine's rhyme targets.
   await expect(page.getByTestId('feedback-score')).toHaveText(/^\d+(\.\d)?\/10$/);
-  await expect(page.getByTestId('feedback-engine')).toContainText('built-in rhyme engine');
+  await expect(page.getByTestId('feedback-engine')).toContainText('built-in rhyme finder');
   const suggestions = page.getByTestId('suggestions-panel');
-  await expect(suggestions.getByText('From the built-in rhyme engine: targets, not written lines.')).toBeVisible();
-  await expect(suggestions).not.toContainText(/configur|AI model/i);
+  await expect(suggestions.getByText('From the built-in rhyme finder: targets, not written lines.')).toBeVisible();
+  await expect(suggestions).not.toContainText(/configur|engine|AI model/i);
   await expect(suggestions.getByRole('listitem')).toHaveCount(4);
   await expect(suggestions.getByRole('listitem').first()).toContainText('"sight"');
 

@@ -22,7 +22,7 @@ test.describe('Song Review: reviews', () => {
     await expect(page.locator('[data-fact="Loudness"]')).toContainText('LUFS', { timeout: 30_000 });
 
     // No lyrics yet: the button stays off and the spec's message says why.
-    await expect(page.getByText("This track doesn't have a transcription. Please select another track.")).toBeVisible();
+    await expect(page.getByText("This track doesn't have lyrics yet. Add them on the track, or select another track.")).toBeVisible();
     const generate = page.getByRole('button', { name: 'Generate Comprehensive Review' });
     await expect(generate).toBeDisabled();
     await expect(page.getByTestId('quota-hint-review')).toContainText('song reviews');

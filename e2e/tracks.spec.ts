@@ -39,7 +39,7 @@ function clickTrackWav({ seconds = 30, bpm = 120, sampleRate = 44_100 } = {}): B
 }
 
 const UPLOAD_LABEL = 'Upload a track';
-const NO_TRANSCRIPTION = "This track doesn't have a transcription. Please select another track.";
+const NO_TRANSCRIPTION = "This track doesn't have lyrics yet. Add them on the track, or select another track.";
 
 declare global {
   interface Window {

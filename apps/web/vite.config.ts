@@ -42,7 +42,8 @@ function prerenderAuth(): Plugin {
           .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
           .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
           // Chromium paints nothing before the whole page is parsed (no half-built card that then grows).
-          .replace('</head>', `  <link rel="expect" href="#prerendered-end" blocking="render">\n    <meta name="app-assets" content="${appAssets.join(' ')}">\n  </head>`)
+          // Inter's Latin file (the page's text), fetched with the stylesheet rather than after it.
+          .replace('</head>', `${interPreload(outDir)}  <link rel="expect" href="#prerendered-end" blocking="render">\n    <meta name="app-assets" content="${appAssets.join(' ')}">\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root" inert>${html}</div><span id="prerendered-end" hidden></span>`);
         if (page === built || !page.includes('<div id="root" inert>')) throw new Error('prerender-auth: no <div id="root"></div> in auth.html');
         fs.writeFileSync(path.join(outDir, 'auth.html'), page);
@@ -54,6 +55,12 @@ function prerenderAuth(): Plugin {
       }
     },
   };
+}
+
+/** A preload of the built Inter Latin file (the one @fontsource-variable/inter's stylesheet names), or nothing. */
+function interPreload(outDir: string): string {
+  const file = fs.readdirSync(path.join(outDir, 'assets')).find((name) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
+  return file ? `  <link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>\n  ` : '';
 }
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:5000';

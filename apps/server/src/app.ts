@@ -273,7 +273,7 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(authRoutes, { auth: services.auth, membership: services.membership });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(quotaRoutes, { quotas: services.quotas });
-  await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations, quotas: services.quotas });
+  await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations, quotas: services.quotas, covers: services.covers });
   await app.register(lyricsRoutes, { lyrics: services.lyrics, quotas: services.quotas });
   await app.register(fastifyMultipart, {
     limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },

@@ -110,6 +110,7 @@ const MATRIX: Record<string, Entry> = {
 
   // Auth: no resource of A's involved; each caller acts as themselves.
   'GET /api/user': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'GET /api/session': { access: 'anonymous', anonymous: 204, user: 200, other: 200, admin: 200 },
   'POST /api/register': {
     access: 'anonymous',
     freshSession: true,

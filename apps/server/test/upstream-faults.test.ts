@@ -147,7 +147,7 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
         );
         // Our words and the manual path; no half-written lyrics.
         expect(failed).toMatchObject({ transcriptionStatus: 'failed', transcription: null, transcriptionSource: null });
-        expect(failed.transcriptionError).toBe(`Transcription failed (${expected[fault]}). Paste or type the lyrics instead.`);
+        expect(failed.transcriptionError).toBe(`The lyrics could not be written out (${expected[fault]}). Paste or type them instead.`);
 
         stt.setDefault({ status: 200, text: 'Bars from the booth' });
         const next = (await (await uploadTrack(base, alice.cookie, wav, 'verse two.wav')).json()) as { id: number };

@@ -1,3 +1,5 @@
+// The app's own font (the prerendered page preloads its Latin file: vite.config.ts).
+import '@fontsource-variable/inter';
 import './index.css';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -16,5 +16,7 @@ export const aiTextResponseSchema = z.object({ response: z.string(), engine: z.s
 export const aiEngineSchema = z.object({
   isModel: z.boolean(),
   engines: z.record(z.enum(TOOL_TYPES), z.string()),
+  /** Who draws covers: an image model (its name) or the built-in cover renderer. */
+  coverImage: z.object({ kind: z.enum(['model', 'built-in']), engine: z.string() }),
 });
 export type AiEngineInfo = z.infer<typeof aiEngineSchema>;

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loginSchema, passwordSchema, registerSchema, usernameSchema } from './auth';
+import { loginSchema, passwordSchema, usernameSchema } from './auth';
+import { registerSchema } from './register';
 import { checkLoginForm, checkRegisterForm, EMAIL_PATTERN, type FieldErrors } from './auth-forms';
 import { LIMITS } from './constants';
+import { isPhoneNumber, PHONE_INVALID_MESSAGE } from './phone';
 import { line } from './text';
 
 /**
@@ -16,7 +18,9 @@ const registerFormReference = z
   .object({
     username: usernameSchema,
     email: line('Email').max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`).pipe(z.email('Please enter a valid email address')),
-    phoneNumber: line('Phone number').max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`),
+    phoneNumber: line('Phone number')
+      .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`)
+      .refine((v) => v === '' || isPhoneNumber(v), PHONE_INVALID_MESSAGE),
     password: passwordSchema,
     confirmPassword: z.string(),
   })
@@ -46,7 +50,7 @@ const piece = fc.oneof(
 const field = fc.oneof(
   fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
   fc.integer({ min: 0, max: 300 }).map((n) => 'a'.repeat(n)),
-  fc.constantFrom('', '  ', 'ab', 'abc', ' abc ', 'artist_1', 'a'.repeat(LIMITS.usernameMax), 'a'.repeat(LIMITS.usernameMax + 1), 'me@example.com', ' me@example.com ', 'me@example', 'me..x@example.com'),
+  fc.constantFrom('', '  ', 'ab', 'abc', ' abc ', 'artist_1', 'a'.repeat(LIMITS.usernameMax), 'a'.repeat(LIMITS.usernameMax + 1), 'me@example.com', ' me@example.com ', 'me@example', 'me..x@example.com', '+1 212 555 0100', '(212) 555-7700', '+44 7911 123456', '555 0100'),
 );
 
 describe('checkLoginForm', () => {
@@ -73,7 +77,7 @@ describe('checkRegisterForm', () => {
       fc.property(field, field, field, field, confirm, (username, email, phoneNumber, password, confirmPassword) => {
         const values = { username, email, phoneNumber, password, confirmPassword: confirmPassword ?? password };
         const expected = registerFormReference.safeParse(values);
-        const actual = checkRegisterForm(values);
+        const actual = checkRegisterForm(values, { isPhoneNumber });
         expect(actual.success).toBe(expected.success);
         expect(actual.errors).toEqual(firstMessages(expected.error));
         if (expected.success) expect(actual.data).toEqual(expected.data);
@@ -95,6 +99,20 @@ describe('checkRegisterForm', () => {
       password: 'Password must be at least 6 characters',
       confirmPassword: "Passwords don't match",
     });
+  });
+
+  it('refuses a phone number that is not one, and keeps one that is', () => {
+    const base = { username: 'artist_1', email: 'me@example.com', password: 'secret-pass', confirmPassword: 'secret-pass' };
+    for (const phoneNumber of ['abc', '12', '+1 555 0100 999 999', 'call me']) {
+      expect(checkRegisterForm({ ...base, phoneNumber }, { isPhoneNumber }).errors.phoneNumber).toBe(PHONE_INVALID_MESSAGE);
+      // Without the check (the page's first pass, before it has loaded), only the length is checked.
+      expect(checkRegisterForm({ ...base, phoneNumber }).errors.phoneNumber).toBeUndefined();
+      expect(registerSchema.safeParse({ ...base, phoneNumber }).success).toBe(false);
+    }
+    for (const phoneNumber of ['+1 212 555 0100', '(212) 555-7700', '+44 7911 123456', '']) {
+      expect(checkRegisterForm({ ...base, phoneNumber }, { isPhoneNumber }).success).toBe(true);
+      expect(registerSchema.safeParse({ ...base, phoneNumber }).success).toBe(true);
+    }
   });
 
   it('uses zod’s own e-mail pattern', () => {

@@ -82,8 +82,16 @@ export interface RegisterFormValues {
   confirmPassword: string;
 }
 
-/** The registration form: `registerSchema`'s fields (trimmed as it trims them) and a matching confirmPassword. */
-export function checkRegisterForm(values: RegisterFormValues): FormCheck<RegisterFormValues> {
+/** Said of a phone number that is not one (./phone's check, in the words of `registerSchema`). */
+export const PHONE_INVALID_MESSAGE = 'Please enter a valid phone number (with + and the country code outside the US)';
+
+/**
+ * The registration form: `registerSchema`'s fields (trimmed as it trims them) and a matching
+ * confirmPassword. The phone number is checked as a phone number only when `isPhoneNumber` (./phone,
+ * libphonenumber-js) is given: the sign-in page loads that check when the field is used, so its
+ * metadata is not on the page's first load.
+ */
+export function checkRegisterForm(values: RegisterFormValues, { isPhoneNumber }: { isPhoneNumber?: (value: string) => boolean } = {}): FormCheck<RegisterFormValues> {
   const errors: FieldErrors<keyof RegisterFormValues> = {};
   const username = line('Username', values.username, [
     ...usernameRules,
@@ -95,6 +103,7 @@ export function checkRegisterForm(values: RegisterFormValues): FormCheck<Registe
   else if (!EMAIL_PATTERN.test(email.value)) errors.email = 'Please enter a valid email address';
   const phone = line('Phone number', values.phoneNumber, [
     maxLength(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`),
+    (v) => (v === '' || !isPhoneNumber || isPhoneNumber(v) ? undefined : PHONE_INVALID_MESSAGE),
   ]);
   if (phone.error) errors.phoneNumber = phone.error;
   const passwordError = password(values.password);

@@ -18,17 +18,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** What the server accepts for registration. confirmPassword never leaves the client. */
-export const registerSchema = z.object({
-  username: usernameSchema,
-  email: line('Email').max(LIMITS.emailMax).pipe(z.email('Please enter a valid email address')),
-  phoneNumber: line('Phone number')
-    .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  password: passwordSchema,
-});
-export type RegisterInput = z.infer<typeof registerSchema>;
+/** What the server accepts for registration is in ./register (it carries the phone number check). */
 
 /** The browser's own checks of the login and registration forms are in ./auth-forms (zod/mini). */
 

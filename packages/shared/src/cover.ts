@@ -32,9 +32,14 @@ export const COVER_STYLE_LABELS: Record<CoverStyle, string> = {
   'street-art': 'street art',
 };
 
+/** Who writes a cover's concept without a text model (shown with the concept and on the admin Services tab). */
+export const BUILT_IN_COVER_CONCEPT = 'Built-in cover concept';
+
 /** Texts and toasts of the page (spec §2, §5, §8). */
 export const COVER_MESSAGES = {
-  pageTitle: 'AI Cover Art Generator',
+  /** The heading: 'AI' only when an image model draws the covers (issue 24). */
+  pageTitle: 'Cover Art',
+  pageTitleWithModel: 'AI Cover Art Generator',
   analyzing: 'Analyzing your song...',
   analysisComplete: 'Analysis Complete',
   generate: 'Generate Cover Art',
@@ -42,10 +47,12 @@ export const COVER_MESSAGES = {
   tryDifferentStyle: 'Try Different Style',
   download: 'Download',
   uploadDifferent: 'Upload a different track',
-  aiGenerated: 'AI Generated',
+  /** The badge and caption of a built-in cover; a model's cover names the model. */
+  drawnBuiltIn: 'Drawn by the built-in cover renderer',
+  madeByModel: (model: string) => `Made by the image model ${model}`,
   uploadToastTitle: 'Track Uploaded',
   uploadToast: 'Your audio is being analyzed for cover art creation',
-  noTranscription: 'Error: Track transcription not available yet. Please wait a moment.',
+  noTranscription: 'Error: The lyrics of this track are not ready yet. Please wait a moment.',
   invalidTrackId: 'Invalid track ID',
   failed: 'Failed to generate cover art. Please try again later.',
   successTitle: 'Success',

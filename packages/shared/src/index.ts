@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './auth';
+export * from './register';
 export * from './conversations';
 export * from './errors';
 export * from './pagination';

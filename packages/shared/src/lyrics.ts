@@ -23,7 +23,8 @@ export const LYRICS = {
 } as const;
 
 /** The name the UI shows for results of the built-in engine (amendment C6). */
-export const BUILT_IN_RHYME_ENGINE = 'Built-in rhyme engine';
+/** Artist-facing, so not 'engine' (issue 24); only the constant's name keeps the technical word. */
+export const BUILT_IN_RHYME_ENGINE = 'Built-in rhyme finder';
 
 export const LYRICS_MESSAGES = {
   noLyricsForSuggestions: 'Please write some lyrics first before generating suggestions.',

@@ -34,6 +34,9 @@ export const membershipContentSchema = z
 export type MembershipContent = z.infer<typeof membershipContentSchema>;
 
 /** Embedded form on the invitation page, or a redirect to the provider's hosted page. */
+/** Said to artists when payments are not set up (issue 24: no 'installation' wording, and the way in that remains). */
+export const PAYMENTS_CLOSED = "Payments aren't open yet: an admin can give you Premium.";
+
 export const checkoutModeSchema = z.enum(['embedded', 'hosted']);
 export type CheckoutMode = z.infer<typeof checkoutModeSchema>;
 

@@ -25,7 +25,7 @@ export const NO_STREAM_ESTIMATE = 'No estimate';
 
 export const REVIEW_MESSAGES = {
   noTrack: 'Please upload or select a track for review',
-  noTranscription: "This track doesn't have a transcription. Please select another track.",
+  noTranscription: "This track doesn't have lyrics yet. Add them on the track, or select another track.",
   failed: 'Failed to generate song review. Please try again.',
   success: 'Song review generated successfully!',
   saveFailed: 'Failed to create review. Please try again later.',

@@ -44,7 +44,7 @@ export const STUDIO_MESSAGES = {
   badAudio: 'The music service sent back something that is not audio we can use. Please try again.',
   audioTooLarge: 'The music service sent back a file too large to keep. Please try again.',
   // Variations and extensions (issue 14).
-  notDerivable: 'Only finished beats made by the built-in beat engine can be varied or extended.',
+  notDerivable: 'Only finished beats made by the built-in beat maker can be varied or extended.',
   tooLong: 'This beat is as long as the studio makes them (4 minutes), so it cannot be extended.',
   variationSuccess: 'Variation generated successfully!',
   extensionSuccess: 'Extended beat generated successfully!',
@@ -56,6 +56,13 @@ export type BeatDerivation = (typeof BEAT_DERIVATIONS)[number];
 
 /** Who made the built-in beats (amendment C6) and who owns them. */
 export const BUILT_IN_BEAT_ENGINE = 'Built-in beat engine';
+/** What artists read for a beat of BUILT_IN_BEAT_ENGINE (the stored name, which the server compares). */
+export const BUILT_IN_BEAT_MAKER = 'Built-in beat maker';
+
+/** Who made a beat, in artists' words. */
+export function beatMakerName(engine: string): string {
+  return engine === BUILT_IN_BEAT_ENGINE ? BUILT_IN_BEAT_MAKER : engine;
+}
 
 /** POST /api/studio/generate (spec §7): prompt, model (the style), conversationId. */
 export const generateBeatSchema = z.object({

@@ -54,8 +54,8 @@ describe.each(dialects)('authorization after routing on %s', (dialect) => {
     t = await createTestApp(dialect);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
-    admin = await registerUser(t.app, { email: 'boss@example.com', phoneNumber: '+1 555 0100' });
-    member = await registerUser(t.app, { email: 'member@example.com', phoneNumber: '+1 555 0199' });
+    admin = await registerUser(t.app, { email: 'boss@example.com', phoneNumber: '+1 212 555 0100' });
+    member = await registerUser(t.app, { email: 'member@example.com', phoneNumber: '+1 212 555 0199' });
     expect(admin.user.isAdmin).toBe(true);
   });
   afterAll(async () => t?.close());

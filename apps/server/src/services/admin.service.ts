@@ -1,4 +1,5 @@
 import {
+  BUILT_IN_REVIEWER,
   BUILT_IN_RHYME_ENGINE,
   type AdminServices,
   type ServiceId,
@@ -13,6 +14,8 @@ import type { ImageSettings } from '../providers/image/index';
 import type { PaymentSettings } from '../providers/payments/index';
 import type { MusicSettings } from '../providers/music/index';
 import type { StorageSettings } from '../providers/storage/index';
+import { BUILT_IN_COVER_CONCEPT } from '@members-only/shared/cover';
+import { BUILT_IN_MARKETING_PLANNER } from '@members-only/shared/marketing';
 import { BUILT_IN_GUIDE } from '../providers/text/built-in-guide';
 import { lastUpstreamError } from '../providers/text/upstream-log';
 import type { ModelsProbe, ModelsProbeOptions } from '../providers/openai-models';
@@ -52,13 +55,13 @@ const TOOL_SETTINGS: Record<ToolType, keyof TextSettings> = {
   marketing: 'AI_MODEL_MARKETING',
   review: 'AI_MODEL_REVIEW',
 };
-/** What a tool falls back to without a model. */
-const BUILT_IN_FOR: Record<ToolType, string> = {
+/** What each tool really uses without a model (issue 24: not the chat's guide for all of them). */
+export const BUILT_IN_FOR: Record<ToolType, string> = {
   chat: BUILT_IN_GUIDE,
   lyrics: BUILT_IN_RHYME_ENGINE,
-  coverart: BUILT_IN_GUIDE,
-  marketing: BUILT_IN_GUIDE,
-  review: BUILT_IN_GUIDE,
+  coverart: BUILT_IN_COVER_CONCEPT,
+  marketing: BUILT_IN_MARKETING_PLANNER,
+  review: BUILT_IN_REVIEWER,
 };
 
 /** Host and path of an endpoint, without credentials or a query (either could hold a key). */

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { LIMITS } from '@members-only/shared';
 import {
+  BUILT_IN_COVER_CONCEPT,
   COVER,
+  COVER_MESSAGES,
   COVER_STYLE_LABELS,
   URL_OR_HANDLE,
   type CoverConceptRequest,
@@ -177,10 +179,10 @@ export function createCoverArtService(deps: {
     async concept(actor: Actor, input: CoverConceptRequest, signal?: AbortSignal): Promise<CoverConceptResult> {
       const track = authorize(actor, 'read', 'track', await tracks.findById(input.trackId));
       const lyrics = track.transcription?.trim();
-      if (!lyrics) throw badRequest('Error: Track transcription not available yet. Please wait a moment.');
+      if (!lyrics) throw badRequest(COVER_MESSAGES.noTranscription);
       const builtIn = buildCoverConcept({ lyrics, title: track.title, direction: input.direction, audio: { bpm: track.bpm, key: track.musical_key, lufs: track.lufs } });
       const base = { explicit: hasExplicitWords(lyrics), mood: builtIn.mood, suggestedStyle: STYLE_FOR_MOOD[builtIn.mood], imagery: builtIn.imagery };
-      if (!text.isModel) return { ...base, concept: builtIn.text, kind: 'built-in', engine: 'Built-in cover concept' };
+      if (!text.isModel) return { ...base, concept: builtIn.text, kind: 'built-in', engine: BUILT_IN_COVER_CONCEPT };
       try {
         const reply = await text.generate({ task: 'coverart', turns: [{ role: 'user', content: conceptPrompt(lyrics) }], signal, maxTokens: 400 });
         if (incompleteReplyError(reply) || !reply.text.trim()) throw new Error('incomplete concept');

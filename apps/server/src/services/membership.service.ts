@@ -1,3 +1,4 @@
+import { PAYMENTS_CLOSED } from '@members-only/shared/membership';
 import type { CheckoutMode, CheckoutResponse, MembershipContent, MembershipOffer, MembershipStatus } from '@members-only/shared';
 import type { UserRow, MembershipRow } from '../db/types';
 import { toIso } from '../db/index';
@@ -17,9 +18,7 @@ import { LIVE_MEMBERSHIP, type Actor } from '../policies/index';
 export const CHECKOUT_SECONDS = 31 * 60;
 const HOLD_GRACE_SECONDS = 60;
 
-/** Artists read this: no configuration words (ADR 029). */
-export const PAYMENTS_NOT_OPEN = "Payments aren't open yet: an admin can give you Premium.";
-const paymentsUnavailable = () => new AppError(503, PAYMENTS_NOT_OPEN, 'payments_unavailable');
+const paymentsUnavailable = () => new AppError(503, PAYMENTS_CLOSED, 'payments_unavailable');
 const paymentServiceFailed = () => new AppError(502, 'The payment service did not answer. Please try again.', 'payment_service_failed');
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -26,7 +26,7 @@ describe('what artists are told about a failed analysis or transcription', () =>
     await service.transcriptionFailed(1, new Error("ENOENT: no such file or directory, open '/srv/data/uploads/tracks/x.wav'"));
     expect(updates).toEqual([
       { analysis_status: 'failed', analysis_error: 'We could not analyse this track. Please try uploading it again.' },
-      { transcription_status: 'failed', transcription_error: 'Transcription failed (the recording could not be transcribed). Paste or type the lyrics instead.' },
+      { transcription_status: 'failed', transcription_error: 'The lyrics could not be written out (the recording could not be understood). Paste or type them instead.' },
     ]);
     for (const u of updates) expect(String(u.analysis_error ?? u.transcription_error)).not.toMatch(DEVELOPER_WORDS);
   });
@@ -37,7 +37,7 @@ describe('what artists are told about a failed analysis or transcription', () =>
     await service.transcriptionFailed(1, new AppError(503, 'The speech-to-text service could not be reached.', 'upstream_unreachable'));
     expect(updates.map((u) => u.analysis_error ?? u.transcription_error)).toEqual([
       'We could not read this file as audio. Try exporting it again as MP3 or WAV.',
-      'Transcription failed (The speech-to-text service could not be reached). Paste or type the lyrics instead.',
+      'The lyrics could not be written out (The speech-to-text service could not be reached). Paste or type them instead.',
     ]);
   });
 });

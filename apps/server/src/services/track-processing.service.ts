@@ -110,7 +110,7 @@ export function createTrackProcessingService(deps: {
       if (!track || track.transcription_source === 'manual') return;
       await tracks.update(trackId, {
         transcription_status: 'failed',
-        transcription_error: `Transcription failed (${(ownWords(error) ?? 'the recording could not be transcribed').replace(/\.$/, '')}). Paste or type the lyrics instead.`,
+        transcription_error: `The lyrics could not be written out (${(ownWords(error) ?? 'the recording could not be understood').replace(/\.$/, '')}). Paste or type them instead.`,
       });
     },
   };

@@ -46,3 +46,13 @@ export function quotaHintText(quota: Quota, options: QuotaTextOptions = {}): Quo
     exhausted: true,
   };
 }
+
+/**
+ * Home's line for a tool (issue 24: the invitation says the exact numbers are on Home): today's
+ * use against today's limit, "18 of 30 chat messages used today", or that the plan has none.
+ */
+export function quotaUsageText(quota: Quota): string {
+  const label = QUOTA_LABELS[quota.kind];
+  if (quota.limit === 0) return `Your plan doesn't include ${label}.`;
+  return `${Math.min(quota.used, quota.limit)} of ${quota.limit} ${label} used today`;
+}

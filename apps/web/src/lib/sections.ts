@@ -30,7 +30,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'home', label: 'Home', title: 'Your Artist Tools', subtitle: 'Select a tool to enhance your creative process', path: '/', icon: House },
   { id: 'chat', label: 'AI Chat', title: 'AI Chat', subtitle: 'Get expert advice on your music career', path: '/chat', icon: MessagesSquare },
   { id: 'lyrics', label: 'Lyric Assist', title: 'Lyric Assist', subtitle: 'Write lyrics with line ideas and feedback on every draft', path: '/lyrics', icon: PenLine },
-  { id: 'coverart', label: 'Cover Art', title: 'AI Cover Art Generator', subtitle: 'Turn a track into cover art, with a parental advisory option', path: '/cover-art', icon: ImagePlus },
+  { id: 'coverart', label: 'Cover Art', title: 'Cover Art', subtitle: 'Turn a track into cover art, with a parental advisory option', path: '/cover-art', icon: ImagePlus },
   { id: 'marketing', label: 'Marketing Plan', title: 'Marketing Plan', subtitle: 'A release and promotion plan built around your track', path: '/marketing', icon: Megaphone },
   { id: 'review', label: 'Song Review', title: 'Song Review', subtitle: 'Scores and written feedback on flow, lyrics and more', path: '/review', icon: Headphones },
   { id: 'studio', label: 'Studio', title: 'Studio', subtitle: 'Generate beats in the style you describe', path: '/studio', icon: AudioWaveform },

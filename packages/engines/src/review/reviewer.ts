@@ -517,7 +517,7 @@ export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsA
   const notes = workOn(analysis, hook);
 
   const markdown = [
-    '_Reviewed by the built-in reviewer: each score is computed from the rhyme engine\'s measures of the lyrics and the audio analysis of the track, not by an AI model. A score is held down where a limit applies (one rhyme scheme caps Versatility at 6, no hook caps Marketability at 6), and a 10 needs every condition of its dimension._',
+    '_Reviewed by the built-in reviewer: each score is computed from the rhyme measures of the lyrics and the audio analysis of the track, not by an AI model. A score is held down where a limit applies (one rhyme scheme caps Versatility at 6, no hook caps Marketability at 6), and a 10 needs every condition of its dimension._',
     '',
     ...CATEGORIES.map((c) => `**${LABELS[c]}: ${scores[c]}/10**`),
     '',

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Zip, ZipPassThrough } from 'fflate';
-import { BUILT_IN_BEAT_ENGINE } from '@members-only/shared/studio';
+import { BUILT_IN_BEAT_ENGINE, BUILT_IN_BEAT_MAKER } from '@members-only/shared/studio';
 import { encodeMp3, id3Key } from '../../audio/encode';
 import type { MusicProvider } from './types';
 
@@ -26,7 +26,7 @@ export function createBuiltInMusic(): MusicProvider {
         artist,
         bpm: plan.bpm,
         key: id3Key(plan.key),
-        copyright: `${artist} (made with the ${BUILT_IN_BEAT_ENGINE})`,
+        copyright: `${artist} (made with the ${BUILT_IN_BEAT_MAKER.toLowerCase()})`,
         comment: `${plan.key}, ${plan.bpm} BPM, seed ${seed}${variation ? `, variation ${variation}` : ''}`,
       }, { signal });
       const extras = keep
@@ -83,7 +83,7 @@ async function* stemsZip(engine: BeatEngine, beat: RenderedBeat, artist: string)
   const { plan } = beat;
   const bass = plan.bass === '808' ? '808.wav' : STEM_FILES.bass;
   const note = [
-    `${plan.style} beat by ${artist}, made with the ${BUILT_IN_BEAT_ENGINE}.`,
+    `${plan.style} beat by ${artist}, made with the ${BUILT_IN_BEAT_MAKER.toLowerCase()}.`,
     `Tempo ${plan.bpm} BPM, key ${plan.key}, ${plan.lengthSec} s.`,
     `Stems: 16-bit stereo WAV at ${beat.sampleRate} Hz. Place them all at the start of the project: they line up sample for sample and add up to the mix (Mix.wav, the master).`,
     '',

@@ -99,7 +99,7 @@ describe('an empty transcription of an uploaded track', () => {
       }
       expect(track).toMatchObject({ transcriptionStatus: 'failed', transcription: null });
       expect(track.transcriptionError).toBe(
-        'Transcription failed (The speech-to-text service heard no words in this recording). Paste or type the lyrics instead.',
+        'The lyrics could not be written out (The speech-to-text service heard no words in this recording). Paste or type them instead.',
       );
       expect(stt.requests).toHaveLength(1); // not retried
     } finally {

@@ -66,7 +66,11 @@ describe.each(dialects)('GET /api/admin/services on %s', (dialect) => {
         ['AI_TIMEOUT_SECONDS', true],
       ]);
       expect(byId('text.chat')).toMatchObject({ configured: false, engine: 'Built-in guide', reachable: null });
-      expect(byId('text.lyrics')).toMatchObject({ configured: false, engine: 'Built-in rhyme engine', reachable: null });
+      expect(byId('text.lyrics')).toMatchObject({ configured: false, engine: 'Built-in rhyme finder', reachable: null });
+      // Each tool names what really answers it without a model, not the chat's guide (issue 24).
+      expect(byId('text.coverart')).toMatchObject({ configured: false, engine: 'Built-in cover concept' });
+      expect(byId('text.marketing')).toMatchObject({ configured: false, engine: 'Built-in release planner' });
+      expect(byId('text.review')).toMatchObject({ configured: false, engine: 'Built-in reviewer' });
       expect(byId('text.review').settings).toEqual([expect.objectContaining({ name: 'AI_MODEL_REVIEW', set: false })]);
       expect(byId('speech')).toMatchObject({ configured: false, reachable: null });
       expect(byId('speech').settings.map((s) => s.name)).toEqual(['STT_BASE_URL', 'STT_MODEL', 'STT_API_KEY', 'STT_TIMEOUT_SECONDS']);

@@ -17,16 +17,29 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     expect(me.json().isAdmin).toBe(true);
   });
 
+  it('GET /api/session answers 204 when signed out (no 401 to log) and the same user as /api/user when signed in', async () => {
+    const anonymous = await t.app.inject({ url: '/api/session' });
+    expect(anonymous.statusCode).toBe(204);
+    expect(anonymous.body).toBe('');
+    const stale = await t.app.inject({ url: '/api/session', headers: { cookie: 'mo_session=not-a-session' } });
+    expect(stale.statusCode).toBe(204);
+    const { cookie } = await registerUser(t.app);
+    const session = await t.app.inject({ url: '/api/session', headers: { cookie } });
+    const user = await t.app.inject({ url: '/api/user', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual(user.json());
+  });
+
   it('registers a user, signs them in and never returns a password', async () => {
     const username = uniqueName('Reg');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { username, email: `${username}@Example.com`, phoneNumber: '+1 555 0100', password: 'secret-pass', confirmPassword: 'secret-pass' },
+      payload: { username, email: `${username}@Example.com`, phoneNumber: '+1 212 555 0100', password: 'secret-pass', confirmPassword: 'secret-pass' },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ username, email: `${username}@Example.com`, phoneNumber: '+1 555 0100', isPremium: false, membership: { status: 'free', currentPeriodEnd: null } });
+    expect(body).toMatchObject({ username, email: `${username}@Example.com`, phoneNumber: '+1 212 555 0100', isPremium: false, membership: { status: 'free', currentPeriodEnd: null } });
     expect(JSON.stringify(body).toLowerCase()).not.toContain('password');
     expect(typeof body.id).toBe('number');
 

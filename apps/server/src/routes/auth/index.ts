@@ -16,6 +16,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; membership?:
 
   app.get('/api/user', { config: { access: 'user' } }, async (request) => presentUser(requireUser(request)));
 
+  // Who is signed in, asked by the pages once per document (issue 24): 204 when nobody is, so a
+  // signed-out visit has no 401 for the browser to log as an error; the user as /api/user otherwise.
+  app.get('/api/session', { config: { access: 'anonymous' } }, async (request, reply) => {
+    if (!request.user) return reply.status(204).send();
+    return presentUser(request.user);
+  });
+
   app.post('/api/register', { config: { access: 'anonymous' }, schema: { body: registerSchema } }, async (request, reply) => {
     const { user, session } = await auth.register(request.body, clientInfo(request));
     await auth.logout(request.sessionToken ?? undefined);

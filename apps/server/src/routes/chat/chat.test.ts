@@ -139,7 +139,11 @@ describe.each(dialects)('chat with the built-in guide on %s', (dialect) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/ai/text', headers: { cookie: alice.cookie }, payload: { prompt: 'x', type: 'poetry' } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/ai/text', payload: { prompt: 'x' } })).statusCode).toBe(401);
     const engine = await t.app.inject({ url: '/api/ai/engine', headers: { cookie: alice.cookie } });
-    expect(engine.json()).toEqual({ isModel: false, engines: { chat: 'Built-in guide', lyrics: 'Built-in guide', coverart: 'Built-in guide', marketing: 'Built-in guide', review: 'Built-in guide' } });
+    expect(engine.json()).toEqual({
+      isModel: false,
+      engines: { chat: 'Built-in guide', lyrics: 'Built-in guide', coverart: 'Built-in guide', marketing: 'Built-in guide', review: 'Built-in guide' },
+      coverImage: { kind: 'built-in', engine: 'Built-in cover renderer' },
+    });
   });
 });
 

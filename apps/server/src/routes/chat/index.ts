@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { aiTextSchema, idParamSchema, sendMessageSchema, TOOL_TYPES, type ChatStreamEvent, type QuotaKind, type ToolType } from '@members-only/shared';
 import type { ChatService } from '../../services/chat.service';
+import type { CoverArtService } from '../../services/cover-art.service';
 import type { ConversationService } from '../../services/conversation.service';
 import type { QuotaService } from '../../services/quota.service';
 import { presentMessage } from '../../presenters/conversation.presenter';
@@ -53,9 +54,9 @@ const QUOTA_FOR_TOOL: Record<ToolType, QuotaKind> = {
   review: 'review',
 };
 
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversations: ConversationService; quotas: QuotaService }> = async (
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversations: ConversationService; quotas: QuotaService; covers: Pick<CoverArtService, 'imageKind' | 'imageEngine'> }> = async (
   app,
-  { chat, conversations, quotas },
+  { chat, conversations, quotas, covers },
 ) => {
   app.post(
     '/api/conversations/:id/messages',
@@ -113,6 +114,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
     return {
       isModel: chat.isModel,
       engines: Object.fromEntries(TOOL_TYPES.map((t) => [t, chat.engineForTask(t)])),
+      coverImage: { kind: covers.imageKind, engine: covers.imageEngine },
     };
   });
 };

@@ -197,6 +197,12 @@ describe('cover art with a text model and an image model', () => {
     await fake?.close();
     await images?.close();
   });
+  it('GET /api/ai/engine names the image model that draws the covers (the page title and badge follow it)', async () => {
+    const res = await t.app.inject({ url: '/api/ai/engine', headers: { cookie: alice.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().coverImage).toEqual({ kind: 'model', engine: 'image-test' });
+  });
+
 
   it('asks the model for the concept with the first 300 characters of the lyrics', async () => {
     fake.enqueue({ kind: 'reply', text: 'A dark, rain-soaked city at night. Deep blues and neon pink. A lone figure under a streetlight.' });

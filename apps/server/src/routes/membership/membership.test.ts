@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAYMENTS_CLOSED } from '@members-only/shared/membership';
 import { DEFAULT_QUOTAS } from '../../env';
 import { createServices, type AppEnv } from '../../app';
 import { createTestApp, dialects, registerUser, testEnv, uniqueName, type TestApp } from '../../../test/helpers';
@@ -64,7 +65,7 @@ describe.each(dialects)('membership on %s', (dialect) => {
     ]) {
       const res = await app.inject(req);
       expect(res.statusCode, req.url).toBe(503);
-      expect(res.json()).toMatchObject({ message: "Payments aren't open yet: an admin can give you Premium." });
+      expect(res.json()).toMatchObject({ message: PAYMENTS_CLOSED });
     }
     const offer = (await app.inject({ url: '/api/membership' })).json();
     expect(offer).toMatchObject({ paymentsEnabled: false, publishableKey: null, seats: null, mine: null });

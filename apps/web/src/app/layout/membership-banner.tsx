@@ -6,10 +6,12 @@ import { Link } from 'react-router';
 import { formatDate } from '@/lib/utils';
 
 /**
- * The signed-in user's real membership state (amendment A5). Never says access or payouts are
- * "under review".
+ * The signed-in artist's real membership state (amendment A5). Never says access or payouts are
+ * "under review". Admins see none.
  */
 export function MembershipBanner({ user }: { user: User }) {
+  // Speaks to artists only (issue 24): an admin's own plan is not theirs to be sold.
+  if (user.isAdmin) return null;
   const { status, currentPeriodEnd } = user.membership;
   const date = formatDate(currentPeriodEnd);
   let icon = Info;

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import { useUser } from '@/features/auth/api/get-user';
 import { HomePage } from '@/features/home/pages/home-page';
 import { useOpenTool } from '@/lib/use-open-tool';
@@ -6,5 +7,6 @@ import { useOpenTool } from '@/lib/use-open-tool';
 export function HomeRoute() {
   const { user } = useUser();
   const openTool = useOpenTool();
-  return <HomePage onStartTool={openTool} isPremium={Boolean(user?.isPremium)} />;
+  const navigate = useNavigate();
+  return <HomePage onStartTool={openTool} onOpenPath={(path) => void navigate(path)} isPremium={Boolean(user?.isPremium)} />;
 }

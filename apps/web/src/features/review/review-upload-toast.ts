@@ -9,10 +9,10 @@ export function reviewUploadToast(track: Track): ToastOptions {
   const title = 'Track Uploaded';
   switch (track.transcriptionStatus) {
     case 'done':
-      return { title, description: 'Your track has been uploaded and transcribed successfully!' };
+      return { title, description: 'Your track has been uploaded and its lyrics written out!' };
     case 'pending':
     case 'processing':
-      return { title, description: 'Your track has been uploaded and is being transcribed.' };
+      return { title, description: 'Your track has been uploaded; its lyrics are being written out.' };
     default:
       return { title, description: 'Your track has been uploaded. Add the lyrics to get a review.' };
   }

@@ -76,7 +76,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
     },
     { header: 'Tracks', cell: (u) => <span className="tabular-nums">{u.trackCount}</span>, className: 'text-right' },
     { header: 'Latest track', cell: (u) => u.recentTrackFilename ?? <span className="text-muted-foreground">—</span> },
-    { header: 'Joined', sort: 'createdAt', cell: (u) => formatDate(u.createdAt) },
+    { header: 'Joined', sort: 'createdAt', cell: (u) => formatDate(u.createdAt), className: 'whitespace-nowrap' },
   ];
   return (
     <ListTab

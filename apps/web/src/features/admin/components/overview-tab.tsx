@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/utils';
+import { jobFailureSummary } from '../job-failure';
 import { useAdminOverview, useRetryJob } from '../api/admin-lists';
 
 const TOOL_NAMES: Record<string, string> = {
@@ -133,11 +135,21 @@ export function OverviewTab({ active }: { active: boolean }) {
           <ul className="grid gap-2">
             {jobs.recentFailures.map((job) => (
               <li key={job.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card px-4 py-3 text-sm">
-                <span className="min-w-0">
-                  <span className="font-medium">
-                    #{job.id} {job.type}
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium" data-testid="job-failure-summary">
+                    {jobFailureSummary(job)}
                   </span>
-                  <span className="block text-muted-foreground">{job.error ?? 'No reason recorded'}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    Job #{job.id} · {job.type} · {formatDate(job.updatedAt)}
+                  </span>
+                  {job.error ? (
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-xs font-medium text-muted-foreground hover:text-foreground">Show the error</summary>
+                      <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-2 font-mono text-xs">{job.error}</pre>
+                    </details>
+                  ) : (
+                    <span className="block text-xs text-muted-foreground">No error was recorded.</span>
+                  )}
                 </span>
                 <Button
                   variant="outline"

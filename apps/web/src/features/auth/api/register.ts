@@ -1,4 +1,5 @@
-import type { registerSchema, User } from '@members-only/shared/auth';
+import type { User } from '@members-only/shared/auth';
+import type { registerSchema } from '@members-only/shared/register';
 import { APP_NAME } from '@members-only/shared/constants';
 import type { z } from 'zod';
 import type { ToastOptions } from '@/components/ui/use-toast';

@@ -28,10 +28,10 @@ export type OnSignedIn = (user: User, successToast: ToastOptions) => void;
  * for /auth's first paint, so it uses no browser-only API while rendering.
  */
 export function AuthScreen({ onSignedIn }: { onSignedIn: OnSignedIn }) {
-  // The system font stack, not Inter: the page paints without a font download, and the prerendered
-  // text and React's are laid out alike whenever the font would have arrived.
+  // Inter, as in the app (issue 24): the prerendered document preloads its Latin file, so the
+  // first paint usually has it already.
   return (
-    <div className="min-h-dvh bg-background font-system">
+    <div className="min-h-dvh bg-background font-sans">
       <div className="mx-auto grid min-h-dvh max-w-6xl gap-8 p-4 sm:p-8 lg:grid-cols-2 lg:items-stretch">
         <main className="flex flex-col justify-center">
           <div className="mx-auto w-full max-w-md">
@@ -47,10 +47,10 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: OnSignedIn }) {
                     <TabsTrigger value="login">Login</TabsTrigger>
                     <TabsTrigger value="register">Register</TabsTrigger>
                   </TabsList>
-                  <TabsContent value="login">
+                  <TabsContent value="login" tabIndex={-1}>
                     <LoginForm onSuccess={onSignedIn} />
                   </TabsContent>
-                  <TabsContent value="register">
+                  <TabsContent value="register" tabIndex={-1}>
                     <RegisterForm onSuccess={onSignedIn} />
                   </TabsContent>
                 </Tabs>

@@ -16,6 +16,8 @@ import { checkResolver } from './check-resolver';
 export function LoginForm({ onSuccess }: { onSuccess: OnSignedIn }) {
   // Stays pending once signed in: the page is on its way out (a navigation or a new document).
   const [pending, setPending] = useState(false);
+  // The server's verdict beside the toast, which goes away: a wrong password stays written by the form.
+  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: checkResolver(checkLoginForm),
     defaultValues: { username: '', password: '' },
@@ -25,11 +27,13 @@ export function LoginForm({ onSuccess }: { onSuccess: OnSignedIn }) {
   const onSubmit = form.handleSubmit(async (values) => {
     if (pending) return;
     setPending(true);
+    setFormError(null);
     let user: User;
     try {
       user = await login(values);
     } catch (error) {
       setPending(false);
+      setFormError(errorMessage(error));
       toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
       applyFieldErrors(error, ['username', 'password'], form.setError);
       return;
@@ -45,6 +49,11 @@ export function LoginForm({ onSuccess }: { onSuccess: OnSignedIn }) {
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         {(aria) => <Input {...aria} type="password" autoComplete="current-password" {...form.register('password')} />}
       </FormField>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive-text" data-testid="login-error">
+          {formError}
+        </p>
+      ) : null}
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
         {pending ? (
           <>

@@ -1,11 +1,15 @@
 import { AudioWaveform, Headphones, ImagePlus, Megaphone, PenLine, type LucideIcon } from 'lucide-react';
 
-const TOOLS: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: PenLine, title: 'Advanced Lyric Assistance', text: 'Line ideas as you write and feedback with a score on every draft.' },
-  { icon: AudioWaveform, title: 'Professional Beat Production', text: 'Describe a beat, pick a style (rap, trap, pop, dance, lo-fi) and generate it.' },
-  { icon: ImagePlus, title: 'Ultra-Realistic Cover Art', text: 'Cover art from your track, with an optional parental advisory label.' },
-  { icon: Megaphone, title: 'Marketing & Career Guidance', text: 'A release and promotion plan built from your lyrics and goals.' },
-  { icon: Headphones, title: 'Professional Track Reviews', text: 'Scores for flow, lyrics, originality and more, with written notes.' },
+/**
+ * What each tool does with the built-in engines alone (issue 24): the page is rendered at build
+ * time, before anyone knows whether a model is connected, so it claims nothing a model adds.
+ */
+export const TOOLS: { icon: LucideIcon; title: string; text: string }[] = [
+  { icon: PenLine, title: 'Lyric help as you write', text: 'Rhymes highlighted line by line, next-line rhyme ideas and a score with notes on every draft.' },
+  { icon: AudioWaveform, title: 'Beats in five styles with stems and MIDI', text: 'Describe a beat, pick rap, trap, pop, dance or lo-fi, and download the mix, its stems and the MIDI.' },
+  { icon: ImagePlus, title: 'Cover art drawn from your track', text: '3000 × 3000 covers from your lyrics, tempo and key, with an optional parental advisory label.' },
+  { icon: Megaphone, title: 'A release plan from your lyrics', text: 'A dated promotion calendar and plan, built from your lyrics, release date and goals.' },
+  { icon: Headphones, title: 'Song reviews with scores', text: 'Scores for flow, lyrics, originality and more, from your lyrics and the audio, with written notes.' },
 ];
 
 /** The side panel on /auth: what the tools do, in plain words. */

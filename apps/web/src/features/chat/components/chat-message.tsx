@@ -5,11 +5,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { copyText } from '@/lib/clipboard';
+import { initialsOf } from '@/lib/initials';
 import { cn } from '@/lib/utils';
 import { MessageMarkdown } from './message-markdown';
 import { TypingIndicator } from './typing-indicator';
 
-export function UserMessage({ message, children }: { message: Pick<ChatMessage, 'content'>; children?: ReactNode }) {
+/** `author` is the signed-in user's name: the avatar shows its initials (issue 24), not a fixed "MC". */
+export function UserMessage({ message, author, children }: { message: Pick<ChatMessage, 'content'>; author: string | null; children?: ReactNode }) {
   return (
     <article aria-label="Your message" className="flex justify-end gap-3">
       <div className="grid max-w-[85%] justify-items-end gap-1.5 sm:max-w-[75%]">
@@ -21,8 +23,9 @@ export function UserMessage({ message, children }: { message: Pick<ChatMessage, 
       <span
         aria-hidden="true"
         className="flex size-8 shrink-0 select-none items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary-soft-foreground"
+        data-testid="user-avatar"
       >
-        MC
+        {author ? initialsOf(author) : null}
       </span>
     </article>
   );

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isAbortError } from '@/lib/abort';
 import { HttpError } from '@/lib/api-client';
-import { useEngineInfo } from '../api/get-engine-info';
+import { useEngineInfo } from '@/lib/api/get-engine-info';
 import { useChatSession, useSecondsUntil } from '../hooks/use-chat-session';
 import { replyScrollTarget } from '../lib/reply-scroll';
 import { PLACEHOLDERS, QUICK_ACTIONS } from '../tool-config';
@@ -15,7 +15,7 @@ import { AssistantMessage, UserMessage } from './chat-message';
 import { ConversationNotFound } from './conversation-not-found';
 import { MessageComposer } from './message-composer';
 import { preloadMarkdown } from './message-markdown';
-import { QuickActions } from './quick-actions';
+import { QuickActions } from '@/components/quick-actions';
 
 export interface ChatPanelProps {
   /** Picks the input placeholder, the quick actions and the engine (later tools embed this panel). */
@@ -27,6 +27,8 @@ export interface ChatPanelProps {
   onConversationCreated: (id: number) => void;
   /** Navigation chips: open another tool. */
   onStartTool?: (category: ConversationCategory) => void;
+  /** The signed-in user's name, whose initials the user's messages wear. */
+  userName?: string | null;
 }
 
 /** The newest message when it is a reply (streaming or stored): the one to read from its top. */
@@ -39,7 +41,7 @@ function newestReply(log: HTMLElement | null): HTMLElement | null {
 }
 
 /** A chat with one of the tools: messages, streamed replies, Stop/Retry/Regenerate, input and quick actions. */
-export function ChatPanel({ toolType, conversationId, createConversation, onConversationCreated, onStartTool }: ChatPanelProps) {
+export function ChatPanel({ toolType, conversationId, createConversation, onConversationCreated, onStartTool, userName = null }: ChatPanelProps) {
   const engineInfo = useEngineInfo();
   const engine = engineInfo.data?.engines?.[toolType] ?? null;
   const [draft, setDraft] = useState('');
@@ -178,7 +180,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
 
         {messages.map((message, index) =>
           message.role === 'user' ? (
-            <UserMessage key={message.id} message={message}>
+            <UserMessage key={message.id} message={message} author={userName}>
               {message.id === session.unsentId ? <span className="text-xs text-destructive-text">Not sent</span> : null}
             </UserMessage>
           ) : (

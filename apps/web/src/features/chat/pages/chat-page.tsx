@@ -10,6 +10,7 @@ import { ConversationNotFound } from '../components/conversation-not-found';
 export interface ChatPageProps {
   createConversation: (category: ToolType) => Promise<{ id: number }>;
   onStartTool?: (category: ConversationCategory) => void;
+  userName?: string | null;
 }
 
 /**
@@ -17,7 +18,7 @@ export interface ChatPageProps {
  * and the URL becomes /chat/:id without starting over. Any other change of conversation (sidebar,
  * New Chat) mounts a fresh panel, which stops a reply still streaming in the old one.
  */
-export function ChatPage({ createConversation, onStartTool }: ChatPageProps) {
+export function ChatPage({ createConversation, onStartTool, userName }: ChatPageProps) {
   const section = sectionById('chat');
   const params = useParams();
   const location = useLocation();
@@ -43,6 +44,7 @@ export function ChatPage({ createConversation, onStartTool }: ChatPageProps) {
             void navigate(`${TOOL_PATHS.chat}/${newId}`, { replace: true });
           }}
           onStartTool={onStartTool}
+          userName={userName}
         />
       )}
     </div>

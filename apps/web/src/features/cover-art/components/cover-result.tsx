@@ -1,5 +1,5 @@
 import { COVER, COVER_MESSAGES, COVER_STYLE_LABELS, type CoverArt } from '@members-only/shared/cover';
-import { Download, Package, Palette, RotateCcw, Sparkles, Wand2 } from 'lucide-react';
+import { Brush, Download, Package, Palette, RotateCcw, Sparkles, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,11 @@ export interface CoverResultProps {
   onApplyChanges: (edit: string) => Promise<boolean>;
   onTryDifferentStyle: () => void;
   onReset: () => void;
+}
+
+/** Who made the cover, in the badge and the caption: the built-in renderer says so, a model is named (issue 24). */
+export function coverMaker(cover: Pick<CoverArt, 'kind' | 'engine'>): string {
+  return cover.kind === 'built-in' ? COVER_MESSAGES.drawnBuiltIn : COVER_MESSAGES.madeByModel(cover.engine);
 }
 
 /** Spec §2 'Complete': the image with its badge, the edit box, restyle, download, start over; plus versions and the distributor check. */
@@ -33,12 +38,12 @@ export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, o
             className={cn('aspect-square w-full object-cover', busy && 'opacity-60')}
             data-testid="cover-image"
           />
-          <Badge className="absolute left-3 top-3 gap-1 shadow" data-testid="ai-generated-badge">
-            <Sparkles aria-hidden="true" className="size-3" /> {COVER_MESSAGES.aiGenerated}
+          <Badge className="absolute left-3 top-3 max-w-[calc(100%-1.5rem)] gap-1 shadow" data-testid="cover-maker-badge">
+            {cover.kind === 'built-in' ? <Brush aria-hidden="true" className="size-3 shrink-0" /> : <Sparkles aria-hidden="true" className="size-3 shrink-0" />}
+            <span className="truncate">{coverMaker(cover)}</span>
           </Badge>
-          <figcaption className="border-t border-border bg-card px-4 py-2 text-xs text-muted-foreground">
-            {cover.kind === 'built-in' ? `Drawn by the ${cover.engine.toLowerCase()}` : `Made by the image model ${cover.engine}`} · {COVER_STYLE_LABELS[cover.style]} ·{' '}
-            {cover.width} × {cover.height}
+          <figcaption className="border-t border-border bg-card px-4 py-2 text-xs text-muted-foreground" data-testid="cover-caption">
+            {coverMaker(cover)} · {COVER_STYLE_LABELS[cover.style]} · <span className="whitespace-nowrap">{cover.width} × {cover.height}</span>
           </figcaption>
         </figure>
 
@@ -54,28 +59,33 @@ export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, o
             Describe a change
           </label>
           <Textarea id={editId} rows={2} value={edit} onChange={(e) => setEdit(e.target.value)} placeholder="e.g. make it blue and put the title at the top" />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={!edit.trim() || busy}>
-              <Wand2 aria-hidden="true" /> {COVER_MESSAGES.applyChanges}
-            </Button>
-            <Button type="button" variant="outline" disabled={busy} onClick={onTryDifferentStyle}>
-              <Palette aria-hidden="true" /> {COVER_MESSAGES.tryDifferentStyle}
-            </Button>
-            <Button asChild variant="outline">
-              <a href={cover.downloadUrl} download={COVER.downloadName}>
-                <Download aria-hidden="true" /> {COVER_MESSAGES.download}
-              </a>
-            </Button>
-            <Button asChild variant="ghost">
-              <a href={`${cover.imageUrl}?download=1&format=jpg`} download="album-cover.jpg" aria-label="Download as JPEG">
-                JPEG
-              </a>
-            </Button>
-            <Button asChild variant="ghost">
-              <a href={`/api/coverarts/${cover.id}/kit`} download="album-cover-kit.zip" aria-label="Download the release kit (master, post, story and preview)">
-                <Package aria-hidden="true" /> Release kit
-              </a>
-            </Button>
+          {/* Two groups that wrap whole, never one button alone on a row (issue 24). */}
+          <div className="flex flex-wrap gap-2" data-testid="cover-actions">
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={!edit.trim() || busy}>
+                <Wand2 aria-hidden="true" /> {COVER_MESSAGES.applyChanges}
+              </Button>
+              <Button type="button" variant="outline" disabled={busy} onClick={onTryDifferentStyle}>
+                <Palette aria-hidden="true" /> {COVER_MESSAGES.tryDifferentStyle}
+              </Button>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <a href={cover.downloadUrl} download={COVER.downloadName}>
+                  <Download aria-hidden="true" /> {COVER_MESSAGES.download}
+                </a>
+              </Button>
+              <Button asChild variant="ghost">
+                <a href={`${cover.imageUrl}?download=1&format=jpg`} download="album-cover.jpg" aria-label="Download as JPEG">
+                  JPEG
+                </a>
+              </Button>
+              <Button asChild variant="ghost">
+                <a href={`/api/coverarts/${cover.id}/kit`} download="album-cover-kit.zip" aria-label="Download the release kit (master, post, story and preview)">
+                  <Package aria-hidden="true" /> Release kit
+                </a>
+              </Button>
+            </div>
           </div>
         </form>
         <div>

@@ -2,7 +2,7 @@ import { COVER, COVER_MESSAGES, COVER_STYLES, COVER_STYLE_LABELS, type CoverArt,
 import { titleFromFilename, type Track } from '@members-only/shared/tracks';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, FileQuestion, Sparkles } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
@@ -18,6 +18,9 @@ import { HttpError } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { parseIdParam } from '@/lib/route-params';
 import { sectionById } from '@/lib/sections';
+import { useEngineInfo } from '@/lib/api/get-engine-info';
+import { QuickActions } from '@/components/quick-actions';
+import { QUICK_ACTIONS } from '@/lib/quick-actions';
 import { createCoverArt, coverVersionsQueryKey, useCoverConcept, useCoverVersions } from '../api/cover-arts';
 import { CoverResult } from '../components/cover-result';
 
@@ -118,7 +121,9 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
     void navigate('/cover-art');
   }
 
-  const header = <PageHeader title={COVER_MESSAGES.pageTitle} subtitle={section.subtitle} icon={section.icon} />;
+  // 'AI' in the title only when an image model draws the covers (issue 24).
+  const imageModel = useEngineInfo().data?.coverImage.kind === 'model';
+  const header = <PageHeader title={imageModel ? COVER_MESSAGES.pageTitleWithModel : COVER_MESSAGES.pageTitle} subtitle={section.subtitle} icon={section.icon} />;
   if (id === 'invalid' || (versions.isError && versions.error instanceof HttpError && versions.error.status === 404)) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-8">
@@ -214,6 +219,7 @@ function ReadyPanel({ track, title, direction, advisory, onTitle, onDirection, o
   const concept = useCoverConcept(track.id, lyrics);
   const titleId = useId();
   const directionId = useId();
+  const directionRef = useRef<HTMLTextAreaElement>(null);
   const advisoryId = useId();
 
   if (!lyrics) {
@@ -256,7 +262,7 @@ function ReadyPanel({ track, title, direction, advisory, onTitle, onDirection, o
         </p>
         {data ? (
           <p className="mt-1 text-xs text-muted-foreground">
-            {data.kind === 'model' ? `Concept by ${data.engine}` : data.kind === 'fallback' ? 'The model could not write a concept, so a standard one is used.' : 'Concept by the built-in engine, from your lyrics and the track’s tempo, key and loudness.'}
+            {data.kind === 'model' ? `Concept by ${data.engine}` : data.kind === 'fallback' ? 'The model could not write a concept, so a standard one is used.' : 'Concept written here from your lyrics and the track’s tempo, key and loudness (no AI model).'}
           </p>
         ) : null}
       </div>
@@ -289,7 +295,18 @@ function ReadyPanel({ track, title, direction, advisory, onTitle, onDirection, o
           <label htmlFor={directionId} className="text-sm font-medium">
             Artistic direction (optional)
           </label>
-          <Textarea id={directionId} rows={3} value={direction} onChange={(e) => onDirection(e.target.value)} placeholder="Colours, mood, imagery you want on the cover" />
+          <Textarea id={directionId} ref={directionRef} rows={3} value={direction} onChange={(e) => onDirection(e.target.value)} placeholder="Colours, mood, imagery you want on the cover" />
+          {/* The spec's cover art chips (issue 24): each starts the direction, to be finished by the artist. */}
+          <QuickActions
+            actions={QUICK_ACTIONS.coverart}
+            onFill={(text) => {
+              onDirection(text);
+              requestAnimationFrame(() => {
+                directionRef.current?.focus();
+                directionRef.current?.setSelectionRange(text.length, text.length);
+              });
+            }}
+          />
         </div>
         <div className="flex items-start gap-2">
           <input id={advisoryId} type="checkbox" className="mt-1 size-4 accent-primary" checked={checked} onChange={(e) => onAdvisory(e.target.checked)} />

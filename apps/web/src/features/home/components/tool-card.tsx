@@ -1,4 +1,5 @@
 import { ArrowRight, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 interface ToolCardProps {
@@ -7,10 +8,12 @@ interface ToolCardProps {
   cta: string;
   icon: LucideIcon;
   onSelect: () => void;
+  /** Today's use and limit of the tool, when it has a quota. */
+  usage?: ReactNode;
 }
 
 /** A whole-card button: one tab stop, Enter/Space to open the tool. */
-export function ToolCard({ title, description, cta, icon: Icon, onSelect }: ToolCardProps) {
+export function ToolCard({ title, description, cta, icon: Icon, onSelect, usage }: ToolCardProps) {
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return (
     <button
@@ -30,6 +33,7 @@ export function ToolCard({ title, description, cta, icon: Icon, onSelect }: Tool
       <span id={`tool-${slug}-description`} className="mt-1 flex-1 text-sm text-muted-foreground">
         {description}
       </span>
+      {usage}
       <span className="mt-6 inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
         {cta}
         <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-0.5" />

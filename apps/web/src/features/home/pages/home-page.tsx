@@ -1,38 +1,59 @@
-import type { ToolType } from '@members-only/shared/constants';
-import { Crown, Headphones, ImagePlus, Megaphone, MessagesSquare, PenLine, type LucideIcon } from 'lucide-react';
+import type { ConversationCategory } from '@members-only/shared/constants';
+import type { QuotaKind } from '@members-only/shared/quotas';
+import { AudioWaveform, Crown, Headphones, ImagePlus, Megaphone, MessagesSquare, PenLine, Wallet, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
+import { useQuotas } from '@/lib/api/get-quotas';
+import { quotaUsageText } from '@/lib/quota-text';
 import { cn } from '@/lib/utils';
 import { ToolCard } from '../components/tool-card';
 
-const TOOL_CARDS: { category: ToolType; title: string; description: string; cta: string; icon: LucideIcon }[] = [
-  { category: 'chat', title: 'AI Chat', description: 'Ask about production, your career and the music industry.', cta: 'Start Chatting', icon: MessagesSquare },
-  { category: 'lyrics', title: 'Lyric Assist', description: 'Write in a notepad with next-line ideas and scored feedback.', cta: 'Write Lyrics', icon: PenLine },
-  { category: 'coverart', title: 'Cover Art', description: 'Generate cover art from your track and its title.', cta: 'Design Cover', icon: ImagePlus },
-  { category: 'marketing', title: 'Marketing Plan', description: 'Get a release and promotion plan built around your song.', cta: 'Create Plan', icon: Megaphone },
-  { category: 'review', title: 'Song Review', description: 'Scores for flow, lyrics and more, with written notes.', cta: 'Get Feedback', icon: Headphones },
+interface Card {
+  /** A tool opened fresh, or a page of its own (Payouts). */
+  open: { category: ConversationCategory } | { path: string };
+  title: string;
+  description: string;
+  cta: string;
+  icon: LucideIcon;
+  /** The daily quota the tool spends, when it has one. */
+  quota?: QuotaKind;
+}
+
+/** Every tool of the navigation (issue 24: Studio and Payouts too). */
+export const TOOL_CARDS: Card[] = [
+  { open: { category: 'chat' }, title: 'AI Chat', description: 'Ask about production, your career and the music industry.', cta: 'Start Chatting', icon: MessagesSquare, quota: 'chat' },
+  { open: { category: 'lyrics' }, title: 'Lyric Assist', description: 'Write in a notepad with next-line ideas and scored feedback.', cta: 'Write Lyrics', icon: PenLine, quota: 'lyrics' },
+  { open: { category: 'coverart' }, title: 'Cover Art', description: 'Cover art drawn from your track and its title.', cta: 'Design Cover', icon: ImagePlus, quota: 'cover' },
+  { open: { category: 'marketing' }, title: 'Marketing Plan', description: 'Get a release and promotion plan built around your song.', cta: 'Create Plan', icon: Megaphone, quota: 'marketing' },
+  { open: { category: 'review' }, title: 'Song Review', description: 'Scores for flow, lyrics and more, with written notes.', cta: 'Get Feedback', icon: Headphones, quota: 'review' },
+  { open: { category: 'studio' }, title: 'Studio', description: 'Beats in five styles, with stems and MIDI to download.', cta: 'Make a Beat', icon: AudioWaveform, quota: 'beat' },
+  { open: { path: '/payouts' }, title: 'Payouts', description: 'Where your royalties are paid, and your earnings statement.', cta: 'Open Payouts', icon: Wallet },
 ];
 
 interface HomePageProps {
   /** Opens the tool; its conversation is created by the first message or save there. */
-  onStartTool: (category: ToolType) => void;
+  onStartTool: (category: ConversationCategory) => void;
+  /** Opens a page that is not a tool conversation (Payouts). */
+  onOpenPath: (path: string) => void;
   isPremium: boolean;
 }
 
-export function HomePage({ onStartTool, isPremium }: HomePageProps) {
+export function HomePage({ onStartTool, onOpenPath, isPremium }: HomePageProps) {
+  const quotas = useQuotas().data;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 sm:py-10">
       <PageHeader title="Your Artist Tools" subtitle="Select a tool to enhance your creative process" />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Tools">
         {TOOL_CARDS.map((card) => (
-          <li key={card.category}>
+          <li key={card.title}>
             <ToolCard
               title={card.title}
               description={card.description}
               cta={card.cta}
               icon={card.icon}
-              onSelect={() => onStartTool(card.category)}
+              onSelect={() => ('category' in card.open ? onStartTool(card.open.category) : onOpenPath(card.open.path))}
+              usage={card.quota ? <Usage kind={card.quota} quotas={quotas} /> : undefined}
             />
           </li>
         ))}
@@ -41,6 +62,18 @@ export function HomePage({ onStartTool, isPremium }: HomePageProps) {
         </li>
       </ul>
     </div>
+  );
+}
+
+/** Today's use of the tool against its limit; nothing while the quotas load or cannot be read. */
+function Usage({ kind, quotas }: { kind: QuotaKind; quotas: ReturnType<typeof useQuotas>['data'] }) {
+  const quota = quotas?.quotas[kind];
+  if (!quota) return null;
+  const exhausted = quota.limit === 0 || quota.used >= quota.limit;
+  return (
+    <span className={cn('mt-3 text-xs', exhausted ? 'font-medium text-foreground' : 'text-muted-foreground')} data-testid={`home-quota-${kind}`}>
+      {quotaUsageText(quota)}
+    </span>
   );
 }
 

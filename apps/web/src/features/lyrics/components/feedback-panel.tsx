@@ -26,7 +26,7 @@ export function FeedbackPanel({ result, loading }: { result: LyricFeedbackResult
         <div className={cn('mt-1 flex flex-col gap-3', loading && 'opacity-60')}>
           <p className="text-xs text-muted-foreground" data-testid="feedback-engine">
             {result.kind === 'model' ? `Feedback by ${result.engine}` : `Scored by the ${BUILT_IN_RHYME_ENGINE.toLowerCase()}`}
-            {result.kind === 'model' && result.scoreSource === 'engine' ? '; score from the built-in rhyme engine (the model gave none)' : ''}
+            {result.kind === 'model' && result.scoreSource === 'engine' ? '; score from the built-in rhyme finder (the model gave none)' : ''}
           </p>
           <dl className="grid grid-cols-2 gap-2 text-xs sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
             <Measure label="Bars" value={String(result.measures.bars)} />
@@ -38,7 +38,7 @@ export function FeedbackPanel({ result, loading }: { result: LyricFeedbackResult
           {result.kind === 'model' && result.notes.length ? (
             <details className="rounded-lg border border-border px-3 py-2 text-sm">
               <summary className="cursor-pointer text-xs font-semibold text-muted-foreground">
-                Built-in rhyme engine: {result.engineScore}/10
+                {BUILT_IN_RHYME_ENGINE}: {result.engineScore}/10
               </summary>
               <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-muted-foreground">
                 {result.notes.map((note, i) => (

@@ -13,6 +13,8 @@ import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { QuickActions } from '@/components/quick-actions';
+import { QUICK_ACTIONS } from '@/lib/quick-actions';
 import { errorMessage } from '@/lib/api-client';
 import { QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -302,6 +304,15 @@ export function LyricNotepad({ conversationId, initialText, createConversation, 
             <AutoSuggestSwitch checked={autoSuggest} onCheckedChange={setAutoSuggest} />
           </div>
         </div>
+        <LyricChips
+          onSection={(label) => {
+            const next = appendLine(textRef.current, `[${label}]`) + '\n';
+            edit(next);
+            placeCaret(next.length, true);
+          }}
+          onFixRhymes={() => void requestFeedback(textRef.current)}
+          canFix={countNonEmptyLines(text) >= LYRICS.feedbackMinLines}
+        />
         <LyricEditor value={text} onChange={edit} onCaretChange={setCaret} textareaRef={textareaRef} analyzed={analysis.data} />
       </div>
       <div className="flex min-w-0 flex-col gap-4">
@@ -322,5 +333,20 @@ export function LyricNotepad({ conversationId, initialText, createConversation, 
         <RhymeIdeasPanel word={targetWord} onInsert={insertIdea} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The spec's lyrics chips (issue 24), where lyrics are written: the three "Write a…" chips start
+ * that section in the notepad ("[Hook]") with the caret under it; "Fix my rhymes" asks for the
+ * feedback now, whose notes name the lines that do not rhyme.
+ */
+function LyricChips({ onSection, onFixRhymes, canFix }: { onSection: (label: string) => void; onFixRhymes: () => void; canFix: boolean }) {
+  const sections: Record<string, string> = { 'Write a hook': 'Hook', 'Write a verse': 'Verse', 'Write a bridge': 'Bridge' };
+  return (
+    <QuickActions
+      actions={QUICK_ACTIONS.lyrics.filter((a) => a.label in sections || (a.label === 'Fix my rhymes' && canFix))}
+      onFill={(_text, label) => (label in sections ? onSection(sections[label]!) : onFixRhymes())}
+    />
   );
 }

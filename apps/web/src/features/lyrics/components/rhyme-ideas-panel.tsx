@@ -45,7 +45,7 @@ export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onIns
           </select>
         </label>
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">From the built-in rhyme engine · click a word to put it at the cursor; dashed ones are slant rhymes</p>
+      <p className="mt-1 text-xs text-muted-foreground">From the built-in rhyme finder · click a word to put it at the cursor; dashed ones are slant rhymes</p>
       {!settledWord ? (
         <p className="mt-3 text-sm text-muted-foreground">Put the cursor on a word to see what rhymes with it.</p>
       ) : ideas.isPending ? (

@@ -7,7 +7,7 @@ const targets: RhymeTarget[] = [
   { text: 'Aim for ~7 syllables ending on a rhyme for "city": pretty / gritty / witty (perfect)', target: 'city', syllables: 7, rhymes: ['pretty', 'gritty', 'witty', 'committee'] },
   { text: 'Aim for ~7 syllables ending on a slant rhyme for "city" (same IY vowel): busy / dizzy', target: 'city', syllables: 7, rhymes: ['busy', 'dizzy'] },
 ];
-const engineResult: LyricSuggestionsResult = { suggestions: targets.map((t) => t.text), engine: 'Built-in rhyme engine', kind: 'rhyme-targets', targets };
+const engineResult: LyricSuggestionsResult = { suggestions: targets.map((t) => t.text), engine: 'Built-in rhyme finder', kind: 'rhyme-targets', targets };
 
 afterEach(cleanup);
 
@@ -32,7 +32,7 @@ function renderPanel(overrides: Partial<Parameters<typeof SuggestionsPanel>[0]> 
 describe('SuggestionsPanel with the built-in engine’s rhyme targets', () => {
   it('says plainly which engine made them, and asks nothing of the artist about setup', () => {
     renderPanel();
-    expect(screen.getByTestId('suggestions-engine').textContent).toBe('From the built-in rhyme engine: targets, not written lines.');
+    expect(screen.getByTestId('suggestions-engine').textContent).toBe('From the built-in rhyme finder: targets, not written lines.');
     expect(screen.getByTestId('suggestions-panel').textContent).not.toMatch(/configur|AI model/i);
   });
 

@@ -26,7 +26,7 @@ interface SuggestionsPanelProps {
 
 /** What the artist is told about who made the suggestions, in plain words. */
 export function suggestionsSource(result: Pick<LyricSuggestionsResult, 'kind' | 'engine'>): string {
-  return result.kind === 'rhyme-targets' ? 'From the built-in rhyme engine: targets, not written lines.' : `Written by ${result.engine}`;
+  return result.kind === 'rhyme-targets' ? 'From the built-in rhyme finder: targets, not written lines.' : `Written by ${result.engine}`;
 }
 
 export function SuggestionsPanel({

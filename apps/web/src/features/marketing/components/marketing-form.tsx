@@ -1,11 +1,14 @@
 import { MARKETING, MARKETING_MESSAGES } from '@members-only/shared/marketing';
 import type { Track } from '@members-only/shared/tracks';
 import { Sparkles } from 'lucide-react';
+import { useRef } from 'react';
 import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { QuickActions } from '@/components/quick-actions';
+import { QUICK_ACTIONS } from '@/lib/quick-actions';
 
 export interface MarketingFormValues {
   trackId: number | null;
@@ -36,6 +39,7 @@ export function MarketingForm({
   generating: boolean;
   tracks: TracksState;
 }) {
+  const contextRef = useRef<HTMLTextAreaElement>(null);
   const ready = values.title.trim().length > 0 && values.context.trim().length > 0 && values.releaseDate !== '';
   const placeholder = tracks.loading ? 'Loading tracks...' : tracks.tracks?.length ? 'Select a track' : 'No tracks found';
 
@@ -88,6 +92,7 @@ export function MarketingForm({
         <Label htmlFor="marketing-context">Goals and audience</Label>
         <Textarea
           id="marketing-context"
+          ref={contextRef}
           rows={4}
           value={values.context}
           maxLength={MARKETING.contextMax}
@@ -95,6 +100,19 @@ export function MarketingForm({
           disabled={generating}
           onChange={(e) => onChange({ ...values, context: e.target.value })}
         />
+        {/* The spec's marketing chips (issue 24): each starts the goals, to be finished by the artist. */}
+        {generating ? null : (
+          <QuickActions
+            actions={QUICK_ACTIONS.marketing}
+            onFill={(text) => {
+              onChange({ ...values, context: text });
+              requestAnimationFrame(() => {
+                contextRef.current?.focus();
+                contextRef.current?.setSelectionRange(text.length, text.length);
+              });
+            }}
+          />
+        )}
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="marketing-release-date">Release date</Label>

@@ -1,4 +1,4 @@
-import { BEAT_STYLE_LABELS, STUDIO_MESSAGES, beatFileName, beatMidiFileName, beatStemsFileName, type StudioMusicItem } from '@members-only/shared/studio';
+import { BEAT_STYLE_LABELS, STUDIO_MESSAGES, beatMakerName, beatFileName, beatMidiFileName, beatStemsFileName, type StudioMusicItem } from '@members-only/shared/studio';
 import { Download, FileMusic, Layers, MoveHorizontal, Pause, Play, RefreshCw, Shuffle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
@@ -69,7 +69,7 @@ export function BeatLibrary({
                         item.bpm !== null ? `${Math.round(item.bpm)} BPM` : null,
                         item.key,
                         item.durationSec !== null ? minutes(item.durationSec) : null,
-                        `${item.engine}: ${item.ownership === 'yours' ? 'yours to use' : item.ownership}`,
+                        `${beatMakerName(item.engine)}: ${item.ownership === 'yours' ? 'yours to use' : item.ownership}`,
                       ]
                         .filter(Boolean)
                         .join(' · ')}

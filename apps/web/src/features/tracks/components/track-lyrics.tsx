@@ -27,7 +27,7 @@ export function TrackLyrics({ track }: { track: Track }) {
         <p role="status" className="text-sm">
           Transcribing your lyrics...{percent === null ? '' : ` ${percent}%`}
         </p>
-        {percent === null ? null : <Progress value={percent} aria-label="Transcription progress" />}
+        {percent === null ? null : <Progress value={percent} aria-label="Lyrics progress" />}
       </div>
     );
   } else if (track.transcriptionStatus === 'done' && track.transcription && !editing) {
