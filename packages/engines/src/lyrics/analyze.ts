@@ -140,6 +140,23 @@ class UnionFind {
 // ---------------------------------------------------------------- main
 
 export function analyzeLyrics(text: string): LyricsAnalysis {
+  return analyzeWithLinks(text).analysis;
+}
+
+/** One rhyme the analysis found: its kind, whether it sits inside a bar, and the two stretches of text. */
+export interface RhymeLink {
+  type: FamilyType;
+  /** false: the two bars' endings rhyme (an end rhyme); true: a rhyme inside a bar or from inside one bar to another. */
+  internal: boolean;
+  /** Matched vowels. */
+  length: number;
+  /** Offsets [start, end) of the two rhyming stretches in the text. */
+  a: [number, number];
+  b: [number, number];
+}
+
+/** analyzeLyrics plus every rhyme link it counted (for the evaluation set and tests). */
+export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; links: RhymeLink[] } {
   const src = typeof text === 'string' ? text : String(text ?? '');
   const rawLines = splitLines(src);
 
@@ -452,7 +469,8 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
   });
 
   const measures = computeMeasures(src, lines, toks, verseInfo, links, families, rhymingSyllables, rhymedBars);
-  return { lines, verses: verseInfo, families, measures };
+  const found = [...links.values()].map((l) => ({ type: l.type, internal: l.internal, length: l.length, a: l.spanA, b: l.spanB }));
+  return { analysis: { lines, verses: verseInfo, families, measures }, links: found };
 }
 
 /** Offsets from the first to the last of some tokens given last-first. */
