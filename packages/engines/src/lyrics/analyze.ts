@@ -7,7 +7,7 @@
 import { ADLIBS, COMMON_WORDS, STOPWORDS } from './common-words';
 import { findCliches } from './cliches';
 import { inDictionary, normalizeWord, pronounce } from './pronounce';
-import { isUnstressedWord, matchProfiles, profileOf, type RhymeMatch, type SoundProfile } from './rhyme';
+import { isUnstressedWord, matchProfiles, profileOf, stressLastWord, type RhymeMatch, type SoundProfile } from './rhyme';
 import { splitLines, type RawLine } from './tokenize';
 import type {
   BarJump,
@@ -391,7 +391,8 @@ export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; link
           if (si.tok.barPos !== tp.barPos || sj.tok.barPos !== tq.barPos) break;
           const vi = si.tok.prof.vowels[si.k];
           const vj = sj.tok.prof.vowels[sj.k];
-          if (vi.base !== vj.base) break;
+          // reduced vowels between stressed ones may differ (paper plan / data plan)
+          if (vi.base !== vj.base && (k === 0 || isFull(si) || isFull(sj) || si.tok.weak || sj.tok.weak)) break;
           // the same word in the same slot on both sides is repetition, not rhyme
           if (k > 0 && si.tok.wordId === sj.tok.wordId && si.tok !== tp) break;
           const bothFull = isFull(si) && isFull(sj);
@@ -531,13 +532,16 @@ function endPhrase(list: Tok[]): EndPhrase | null {
     // Function words before the last word are unstressed ("my wall" rhymes on wall only).
     const phones: string[] = [];
     const weak: boolean[] = [];
+    let lastStart = 0;
     for (let k = picked.length - 1; k >= 0; k--) {
       const t = picked[k];
+      if (k === 0) lastStart = phones.length;
       for (const ph of t.phones) {
         phones.push(ph);
         weak.push(k > 0 && t.weak);
       }
     }
+    if (picked.length > 1) stressLastWord(phones, lastStart);
     prof = profileOf(phones, true, weak);
     if (phraseProfileCache.size > 50_000) phraseProfileCache.clear();
     phraseProfileCache.set(key, prof);

@@ -11,7 +11,7 @@ import { analyzeLyrics } from './analyze';
 import { ADLIBS, STOPWORDS } from './common-words';
 import { commonness, isIdeaWord, perMillion, wordCount } from './frequency';
 import { normalizeWord } from './pronounce';
-import { classifyRhyme, matchProfiles, profileOf, soundProfile, type SoundProfile } from './rhyme';
+import { beforeR, classifyRhyme, matchProfiles, profileOf, soundProfile, type SoundProfile } from './rhyme';
 import type {
   FamilyType,
   LyricToken,
@@ -80,7 +80,11 @@ function buildIndex(): RhymeIndex {
       const d = ph.charCodeAt(i - 1);
       if (d >= 48 && d <= 50) {
         if (d > 48) tail = nv;
-        tailKey.push(ph.slice(tokStart, i - 1));
+        // the next phone and the one after it, for the vowel-before-R rule (here / year)
+        const rAt = i + 1;
+        const closesR = ph.charCodeAt(rAt) === 82 && (rAt + 1 === ph.length || ph.charCodeAt(rAt + 1) === 32);
+        const vowel = ph.slice(tokStart, i - 1);
+        tailKey.push(closesR ? beforeR(vowel, 'R', nextPhoneAfterR(ph, rAt + 2)) : vowel);
         nv++;
       }
       tokStart = i + 1;
@@ -95,6 +99,13 @@ function buildIndex(): RhymeIndex {
   }
   const common = new Float32Array(words.length).fill(Number.NaN);
   return { words, phones, byTail, byLast2, common };
+}
+
+/** The phone starting at `at` (after "R "), or undefined at the end. */
+function nextPhoneAfterR(ph: string, at: number): string | undefined {
+  if (at >= ph.length) return undefined;
+  const sp = ph.indexOf(' ', at);
+  return ph.slice(at, sp < 0 ? ph.length : sp);
 }
 
 function getIndex(): RhymeIndex {

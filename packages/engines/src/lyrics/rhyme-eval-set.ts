@@ -50,7 +50,7 @@ P | Everybody wants a piece until it's cold | silver in my pocket, but my heart 
 P | She left a note that said she'd call me back | I never heard the phone, I was on the track
 P | I learned to swim the day they pushed me in | I learned to lose before I learned to win
 P | The city sleeps but I don't close my eyes | I can hear the siren singing lullabies
-P | I'm on the roof and I can see the whole town | every light below me like a broken crown
+M | I'm on the roof and I can see the whole town | every light below me like a broken crown
 P | Mama kept a candle in the window, she was prayin' | I told her I was fine but I was barely stayin'
 P | I was out there hustlin' every single day | now they want a feature and they want to know the pay
 P | My cousin was a killa with the pen | every time he wrote it, he would write it all again
@@ -67,7 +67,7 @@ P | Back in '09 I was sleeping on the floor | now I got a key to every single do
 P | I gotta keep it moving, I can't wait | every minute counts and I refuse to be late
 P | I was a runner, now I'm a leader | every new beginning needs a reader
 P | Shawty told me slow it down, I'm movin' fast | every single moment is a moment in the past
-P | We been workin' on it since the break of dawn | I don't even notice when the day is gone
+M | We been workin' on it since the break of dawn | I don't even notice when the day is gone
 P | I'm sittin' on the porch with a cold drink | ain't nobody got the time to stop and think
 P | Tell 'em that I'm comin' with the heat | I been running laps around the street
 P | I could tell you stories 'bout the winter | how the cold would make the window splinter
@@ -83,7 +83,7 @@ P | Every dollar that I made, I put it back | every brick I laid was on a narrow
 P | They took the swings down from the playground | I still hear the laughter in the old sound
 P | The streetlight flickered like it had a thought | I remember every single fight we fought
 P | I used to stutter when I had to read | now the words come out like water when I bleed
-S | I been working in the dark for too much time | every hour on the clock is just another line
+M | I been working in the dark for too much time | every hour on the clock is just another line
 S | I got a vision and I'm never giving up | I'm too focused, I don't even need the luck
 S | They talking loud but they ain't saying much | I been building while they waiting on the clutch
 S | Lost a job and found a reason on the way | I was broke but I was smiling every day, I made
@@ -94,7 +94,7 @@ S | I keep my faith inside a little box | I carry it around the city blocks, it 
 S | We used to run the bases in the park | now we run the business after dark, we left a mark
 S | The night is young and I'm not going home | I'm on the corner with my cousin's phone
 S | I came in the game with a plan and a pen | I'm a wolf in a cage, let me out of the den, again
-S | Every road I take is leading to the same place | I can see it on the map and on my brother's face, I chase
+S | Every road I take is leading to the same place | I can see it on the map and on my brother's face
 S | He gave me his jacket when the weather turned | I still keep it with me, all the things I learned
 S | I never had a map, I had a feeling | I kept my eyes fixed upon the ceiling
 S | I'm on a mission, I ain't stopping for the night | I can feel it in my bones and I can feel it in my pride
@@ -151,7 +151,7 @@ M | My father taught me how to hold a pen | my brother taught me how to fold aga
 M | I remember the winter, the kitchen was cold | I remember the dinner, the picture of gold
 M | Every rhyme I write is like a lighthouse | every time I fight, it's in the night house
 P | Hold tight, cold night, I'm on my own | gold light, old fight, I'm on my phone
-P | I'm a soldier with a shoulder for my brother | when it's colder, I'm the older, I'm the other
+M | I'm a soldier with a shoulder for my brother | when it's colder, I'm the older, I'm the other
 P | Every dollar that I made came from the hustle | every problem that I faced, I had to muscle
 P | She was stayin' in the city, she was prayin' | I was playin' in the pity, I was sayin'
 P | I'm steady working, I ain't stopping for the weather | everybody on the team, we getting better
@@ -172,8 +172,8 @@ P | Mama used to tell me keep your head up high | drama used to follow me, I let
 M | Riding in the back of a cop car | hiding from the pack, I'm a pop star
 P | Everybody wanted something from the start | nobody would ever come and play the part
 M | I've been working on my craft since a baby | I've been burning through the draft, nothing maybe
-P | Money on my mind and I'm never resting | funny how the time got me second guessing
-P | The mirror never lies, it was telling me the truth | the clearer in my eyes, I was selling in my youth
+M | Money on my mind and I'm never resting | funny how the time got me second guessing
+M | The mirror never lies, it was telling me the truth | the clearer in my eyes, I was selling in my youth
 N | I caught a cold and had a cough | I baked a loaf and ate the dough
 N | I gave her everything I had, it was love | I had to pack it up and make a move
 N | We ran the streets until we heard the bomb | I laid a rose on top of grandpa's tomb
