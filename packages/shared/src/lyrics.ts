@@ -157,6 +157,8 @@ export const lyricSuggestionsSchema = z.object({
 /** POST /api/lyrics/feedback */
 export const lyricFeedbackSchema = z.object({
   text: lyricText.refine((s) => countNonEmptyLines(s) >= LYRICS.feedbackMinLines, LYRICS_MESSAGES.feedbackNeedsLines),
+  /** true: the built-in engine's feedback even with a model (what opening a saved lyric shows; spends nothing). */
+  builtIn: z.boolean({ error: 'builtIn must be true or false' }).optional(),
 });
 
 /** POST /api/lyrics/phrases: a line (or its last words) to find phrase ideas for. */

@@ -196,13 +196,14 @@ export function createLyricsService(deps: {
       return { suggestions: lines, engine: reply.engine, kind: 'model' };
     },
 
-    async feedback(lyrics: string, signal?: AbortSignal): Promise<LyricFeedback> {
+    /** `builtIn`: the engine's feedback even when a model is configured (no generation). */
+    async feedback(lyrics: string, signal?: AbortSignal, { builtIn = false } = {}): Promise<LyricFeedback> {
       const lines = countNonEmptyLines(lyrics);
       if (lines < LYRICS.feedbackMinLines) throw badRequest(LYRICS_MESSAGES.feedbackNeedsLines, { text: [LYRICS_MESSAGES.feedbackNeedsLines] });
       const { analyzeLyrics, scoreAnalysis } = await loadLyricsEngine();
       const score = scoreAnalysis(analyzeLyrics(lyrics));
       const engine = { notes: score.notes, engineScore: score.score, measures: score.measures };
-      if (!text.isModel) {
+      if (!text.isModel || builtIn) {
         return { score: score.score, feedback: notesMarkdown(score.notes), engine: BUILT_IN_RHYME_ENGINE, kind: 'engine', scoreSource: 'engine', ...engine };
       }
       const prompt = lines <= LYRICS.shortFeedbackMaxLines ? shortFeedbackPrompt(lyrics) : fullFeedbackPrompt(lyrics, score);

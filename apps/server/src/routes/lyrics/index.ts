@@ -51,7 +51,10 @@ export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService; quotas
   });
 
   app.post('/api/lyrics/feedback', { config: { access: 'user' }, schema: { body: lyricFeedbackSchema } }, async (request, reply) => {
-    return presentFeedback(await spendIfModel(requireActor(request), () => lyrics.feedback(request.body.text, clientAbortSignal(reply))));
+    const actor = requireActor(request);
+    const builtIn = request.body.builtIn === true;
+    const work = () => lyrics.feedback(request.body.text, clientAbortSignal(reply), { builtIn });
+    return presentFeedback(await (builtIn ? work() : spendIfModel(actor, work)));
   });
 
   app.post('/api/lyrics/phrases', { config: { access: 'user' }, schema: { body: lyricPhrasesSchema } }, async (request) => {

@@ -496,6 +496,13 @@ describe.each(dialects)('lyrics with a model on %s', (dialect) => {
     expect((await h.post(dave.cookie, 'phrases', { text: 'keep my vision in my sight' })).statusCode).toBe(200);
     await t.app.inject({ url: '/api/lyrics/rhymes?word=money', headers: { cookie: dave.cookie } });
     expect(await h.lyricsUsed(dave.cookie)).toBe(2);
+    // opening a saved lyric asks for the built-in feedback: no generation, nothing spent
+    const before = fake.requests.length;
+    const opened = await h.post(dave.cookie, 'feedback', { text: VERSE, builtIn: true });
+    expect(opened.json()).toMatchObject({ kind: 'engine', engine: BUILT_IN_RHYME_ENGINE, score: scoreLyrics(VERSE).score });
+    expect(fake.requests.length).toBe(before);
+    expect(await h.lyricsUsed(dave.cookie)).toBe(2);
+    expect((await h.post(dave.cookie, 'feedback', { text: VERSE, builtIn: 'yes' })).statusCode).toBe(400);
     // a failed generation gives its unit back
     fake.enqueue({ kind: 'status', status: 500 });
     expect((await h.post(dave.cookie, 'suggestions', { text: VERSE })).statusCode).toBe(503);
