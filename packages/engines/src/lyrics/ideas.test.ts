@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeLyrics, nextLineIdeas, rhymeIdeas, rhymeMatch } from '../lyrics';
+import { analyzeLyrics, nextLineIdeas, rhymeIdeas, rhymeMatch, spellEndSound } from '../lyrics';
 import { pairNaturalness, phraseIdeas } from './phrases';
 
 const rhymeMatchType = (a: string, b: string) => rhymeMatch(a, b).type;
@@ -178,6 +178,15 @@ describe('nextLineIdeas', () => {
   it('returns nothing for empty text', () => {
     expect(nextLineIdeas('')).toEqual([]);
     expect(nextLineIdeas('   \n  ')).toEqual([]);
+  });
+});
+
+describe('spellEndSound', () => {
+  it('spells the end sound from the stressed vowel as it is written', () => {
+    expect(spellEndSound("stayin'")).toBe("-ayin'");
+    expect(spellEndSound('night')).toBe('-ight');
+    expect(spellEndSound('there')).toBe('-ere');
+    expect(spellEndSound('money')).toBe('-oney');
   });
 });
 

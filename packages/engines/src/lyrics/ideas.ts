@@ -304,7 +304,9 @@ export function spellEndSound(word: string): string {
   const w = word.toLowerCase().replace(/[^a-z']/g, '');
   const prof = soundProfile(word);
   if (!prof.vowels.length || !w) return word;
-  const groups = [...w.matchAll(/[aeiou]+y?|y(?![aeiou])/g)];
+  let groups = [...w.matchAll(/[aeiou]+y?|y(?![aeiou])/g)];
+  // a silent final e (there, time, made) is no syllable of its own
+  if (groups.length === prof.vowels.length + 1 && /[^aeiou]e$/.test(w)) groups = groups.slice(0, -1);
   if (groups.length === prof.vowels.length) {
     const g = groups[prof.tailStart];
     if (g?.index !== undefined) return `-${w.slice(g.index)}`;
@@ -456,7 +458,7 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
 
 /** The stressed vowels of a phrase, spelt: "paper plan" -> "ay…a". */
 function spellStressed(phrase: string): string {
-  const v = soundProfile(phrase).vowels.filter((x) => x.stress > 0).slice(-3);
+  const v = soundProfile(phrase).vowels.filter((x) => x.stress > 0).slice(-2);
   return v.map((x) => VOWEL_SPELLING[x.base] ?? x.base.toLowerCase()).join('…');
 }
 
