@@ -143,24 +143,15 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
   return analyzeWithLinks(text).analysis;
 }
 
-/** One rhyme the analysis found: its kind, whether it sits inside a bar, and the two stretches of text. */
-export interface RhymeLink {
-  type: FamilyType;
-  /** false: the two bars' endings rhyme (an end rhyme); true: a rhyme inside a bar or from inside one bar to another. */
-  internal: boolean;
-  /** Matched vowels. */
-  length: number;
-  /** Offsets [start, end) of the two rhyming stretches in the text. */
-  a: [number, number];
-  b: [number, number];
-}
-
-/** analyzeLyrics plus every rhyme link it counted (for the evaluation set and tests). */
-export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; links: RhymeLink[] } {
-  const src = typeof text === 'string' ? text : String(text ?? '');
-  const rawLines = splitLines(src);
-
-  // Tokens, bars, verses.
+/** Tokens, bars and verses: every word pronounced once, bars numbered, verses split at blank lines and headers. */
+function tokenizeBars(rawLines: RawLine[]): {
+  toks: Tok[];
+  lineToks: Tok[][];
+  kinds: LineKind[];
+  barOf: Array<number | null>;
+  verseOf: Array<number | null>;
+  verses: number[][];
+} {
   const toks: Tok[] = [];
   const wordIds = new Map<string, number>();
   const lineToks: Tok[][] = [];
@@ -230,6 +221,27 @@ export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; link
       }
     }
   }
+  return { toks, lineToks, kinds, barOf, verseOf, verses };
+}
+
+/** One rhyme the analysis found: its kind, whether it sits inside a bar, and the two stretches of text. */
+export interface RhymeLink {
+  type: FamilyType;
+  /** false: the two bars' endings rhyme (an end rhyme); true: a rhyme inside a bar or from inside one bar to another. */
+  internal: boolean;
+  /** Matched vowels. */
+  length: number;
+  /** Offsets [start, end) of the two rhyming stretches in the text. */
+  a: [number, number];
+  b: [number, number];
+}
+
+/** analyzeLyrics plus every rhyme link it counted (for the evaluation set and tests). */
+export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; links: RhymeLink[] } {
+  const src = typeof text === 'string' ? text : String(text ?? '');
+  const rawLines = splitLines(src);
+
+  const { toks, lineToks, kinds, barOf, verseOf, verses } = tokenizeBars(rawLines);
 
   const uf = new UnionFind(toks.length);
   const edges = new Map<string, Edge>();
@@ -443,8 +455,29 @@ export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; link
   const familyOf = new Map<number, RhymeFamily>();
   for (const f of families) for (const m of f.members) familyOf.set(tokIndexKey(m.line, m.token), f);
 
-  // ---- lines for the UI
-  const lines: LyricLine[] = rawLines.map((rl, li) => {
+  const lines = buildLines(rawLines, { kinds, lineToks, barOf, verseOf, schemeOf, touched, endCovered, familyOf });
+
+  const measures = computeMeasures(src, lines, toks, verseInfo, links, families, rhymingSyllables, rhymedBars);
+  const found = [...links.values()].map((l) => ({ type: l.type, internal: l.internal, length: l.length, a: l.spanA, b: l.spanB }));
+  return { analysis: { lines, verses: verseInfo, families, measures }, links: found };
+}
+
+/** The lines the UI draws: per-token offsets, family ids and roles, syllables and scheme letters. */
+function buildLines(
+  rawLines: RawLine[],
+  at: {
+    kinds: LineKind[];
+    lineToks: Tok[][];
+    barOf: Array<number | null>;
+    verseOf: Array<number | null>;
+    schemeOf: Array<string | null>;
+    touched: Uint8Array;
+    endCovered: Uint8Array;
+    familyOf: Map<number, RhymeFamily>;
+  },
+): LyricLine[] {
+  const { kinds, lineToks, barOf, verseOf, schemeOf, touched, endCovered, familyOf } = at;
+  return rawLines.map((rl, li) => {
     const kind = kinds[li];
     const list = lineToks[li];
     const tokens: LyricToken[] =
@@ -468,10 +501,6 @@ export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; link
       scheme: schemeOf[li],
     };
   });
-
-  const measures = computeMeasures(src, lines, toks, verseInfo, links, families, rhymingSyllables, rhymedBars);
-  const found = [...links.values()].map((l) => ({ type: l.type, internal: l.internal, length: l.length, a: l.spanA, b: l.spanB }));
-  return { analysis: { lines, verses: verseInfo, families, measures }, links: found };
 }
 
 /** Offsets from the first to the last of some tokens given last-first. */
