@@ -199,6 +199,8 @@ describe('rhyme ideas worth writing with', () => {
   it('keeps rarer words only to fill a list shorter than 8', () => {
     expect(rhymeIdeas('truth', { limit: 30 }).map((i) => i.word)).not.toContain('sleuth');
     for (const w of ['night', 'plan', 'money', 'truth', 'orange', 'purple', 'stayin\'']) expect(rhymeIdeas(w).length, w).toBeGreaterThanOrEqual(8);
+    // a dropped g with or without its apostrophe gets -in' ideas
+    for (const w of ["sayin'", 'sayin']) expect(rhymeIdeas(w, { order: 'rank' }).slice(0, 3).map((i) => i.word), w).toEqual(expect.arrayContaining(["playin'"]));
   });
 });
 

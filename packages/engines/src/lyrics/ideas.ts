@@ -11,7 +11,7 @@ import { analyzeLyrics } from './analyze';
 import { phraseIdeas } from './phrases';
 import { ADLIBS, COMMON_WORDS, STOPWORDS, UNSTRESSED_WORDS } from './common-words';
 import { commonness, isIdeaWord, perMillion, wordCount } from './frequency';
-import { normalizeWord } from './pronounce';
+import { normalizeWord, pronounce } from './pronounce';
 import { beforeR, classifyRhyme, matchProfiles, profileOf, soundProfile, type SoundProfile } from './rhyme';
 import type {
   FamilyType,
@@ -179,7 +179,7 @@ export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}
   }
 
   // A dropped-g target ("stayin'", said -in) rhymes with -ing words said the same way (sayin', playin').
-  const droppedG = prof.bases.at(-1) === 'N' && /in['\u2019]?$/i.test(target) && normalizeWord(target.split(/\s+/).at(-1) ?? '').endsWith('ing');
+  const droppedG = prof.bases.at(-1) === 'N' && /in['\u2019]?$/i.test(target) && pronounce(target.split(/\s+/).at(-1) ?? '').word.endsWith('ing');
 
   const ranked: Array<RhymeIdea & { tier: number; rank: number; phones: string; rare: boolean }> = [];
   for (const id of ids) {
