@@ -74,6 +74,11 @@ describe('multisyllabic rhymes on the stressed vowel sequence', () => {
     expect(rhymeMatch('fire escape', 'a higher rate').type).toBe('multi'); // one schwa more on the left
   });
 
+  it('never bridge a stressed vowel over an extra function word on one side only', () => {
+    expect(rhymeMatch('then we left', 'get rest').type).not.toBe('multi'); // "we" has no partner
+    expect(rhymeMatch('then we left', 'when we rest').type).toBe('multi');
+  });
+
   it('need two stressed vowels: one stressed vowel and schwas stay a perfect rhyme', () => {
     expect(rhymeMatch('hustle', 'muscle').type).toBe('perfect');
     expect(rhymeMatch('the whole town', 'a broken crown').type).toBe('multi');

@@ -37,6 +37,8 @@ export interface VowelInfo {
   stress: number;
   /** false for reduced vowels (AH0, IH0, ER0, UH0). */
   full: boolean;
+  /** The vowel of an unstressed function word inside a phrase ("we", "the"). */
+  weak?: boolean;
   /** Index of the vowel in the phone array. */
   idx: number;
 }
@@ -85,7 +87,7 @@ export function profileOf(phones: readonly string[], withKeys = true, weak?: Arr
     if (isVowelPhone(p)) {
       const base = beforeR(p.slice(0, -1), phones[i + 1], phones[i + 2]);
       if (weak?.[i]) {
-        vowels.push({ base, stress: 0, full: false, idx: i });
+        vowels.push({ base, stress: 0, full: false, idx: i, weak: true });
         bases.push(base);
         continue;
       }
@@ -371,8 +373,8 @@ const MAX_GAP = 2;
  * Match the STRESSED vowels of both sides from the end, skipping unstressed
  * ones (and weak function words): the same number of unstressed vowels after
  * the last stressed one on both sides (the ending's rhythm), then up to
- * MAX_GAP unstressed vowels (differing by at most one between the sides)
- * before each further stressed vowel. Returns how
+ * MAX_GAP unstressed vowels (differing by at most one between the sides, and
+ * never by a function word) before each further stressed vowel. Returns how
  * many full vowels matched in sequence and how many vowels each side spans.
  */
 export function stressedRun(a: SoundProfile, b: SoundProfile): { full: number; spanA: number; spanB: number } {
@@ -384,9 +386,13 @@ export function stressedRun(a: SoundProfile, b: SoundProfile): { full: number; s
   for (;;) {
     let ga = 0;
     let gb = 0;
-    while (i - ga >= 0 && a.vowels[i - ga].stress === 0) ga++;
-    while (j - gb >= 0 && b.vowels[j - gb].stress === 0) gb++;
-    if (full === 0 ? ga !== gb : ga > MAX_GAP || gb > MAX_GAP || Math.abs(ga - gb) > 1) break;
+    let wa = 0;
+    let wb = 0;
+    for (; i - ga >= 0 && a.vowels[i - ga].stress === 0; ga++) if (a.vowels[i - ga].weak) wa++;
+    for (; j - gb >= 0 && b.vowels[j - gb].stress === 0; gb++) if (b.vowels[j - gb].weak) wb++;
+    // One side may have one more unstressed syllable inside a word (broken crown / whole town),
+    // never an extra function word ("then we left" / "get rest" keeps apart).
+    if (full === 0 ? ga !== gb : ga > MAX_GAP || gb > MAX_GAP || Math.abs(ga - gb) > 1 || wa !== wb) break;
     const ia = i - ga;
     const jb = j - gb;
     if (ia < 0 || jb < 0 || a.vowels[ia].base !== b.vowels[jb].base) break;
