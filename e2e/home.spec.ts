@@ -33,7 +33,7 @@ test('the Lyric Assist card opens a notepad that is stored on its first save, no
   await expect(page.getByRole('textbox', { name: 'Lyrics' })).toHaveValue('first bar of the night');
   const lyrics = sidebar(page).getByRole('region', { name: 'Lyrics' });
   await expect(lyrics.getByRole('link')).toHaveCount(1);
-  await expect(lyrics.getByRole('link').first()).toHaveText('Lyrics Help');
+  await expect(lyrics.getByRole('link').first()).toHaveText('first bar of the night');
   await expect(lyrics.getByRole('link').first()).toHaveAttribute('href', new URL(page.url()).pathname);
   // Prefix match: /lyrics/<id> highlights Lyric Assist only.
   await expect(sidebar(page).getByRole('link', { name: 'Lyric Assist' })).toHaveAttribute('aria-current', 'page');

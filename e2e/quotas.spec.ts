@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { enqueueModel, MODEL_APP_URL, resetModel } from './model';
 
 /** "12 of 30 chat messages left today" -> [12, 30]. */
 async function leftOf(hint: Locator): Promise<[number, number]> {
@@ -31,17 +32,43 @@ test('at 0 the hint says the quota is used and when it resets', async ({ page, u
   await expect(chatHint(page)).toHaveText(/^You've used today's \d+ chat messages\. They reset at .+\.$/);
 });
 
-test('Lyric Assist says what is left of the lyrics quota and counts down after suggestions', async ({ page, user: _user }) => {
+test('Lyric Assist says what is left of the lyrics quota; the built-in targets spend none of it', async ({ page, user: _user }) => {
   await page.goto('/lyrics');
   const hint = page.getByTestId('quota-hint-lyrics');
   const [left, limit] = await leftOf(hint);
+  expect(left).toBe(limit);
 
   await page.getByRole('switch', { name: 'Auto-suggest' }).click(); // only the explicit request below
   const suggested = page.waitForResponse((r) => r.url().endsWith('/api/lyrics/suggestions'));
   await page.getByRole('textbox', { name: 'Lyrics' }).fill('I been on the grind all night');
   await page.getByRole('button', { name: 'Get Line Ideas' }).click();
   await suggested;
-  await expect(hint).toHaveText(`${left - 1} of ${limit} lyric suggestions and feedback left today`);
+  await expect(page.getByTestId('suggestions-panel').getByRole('listitem')).toHaveCount(4);
+  const quotas = page.waitForResponse((r) => r.url().endsWith('/api/quotas'));
+  await page.getByRole('button', { name: 'Refresh suggestions' }).click();
+  await quotas;
+  await expect(hint).toHaveText(`${limit} of ${limit} lyric suggestions and feedback left today`);
+});
+
+test.describe('Lyric Assist with a language model', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ baseURL: MODEL_APP_URL });
+  test.beforeEach(async ({ request }) => {
+    await resetModel(request);
+  });
+
+  test('counts the quota down after the model’s suggestions', async ({ page, request, user: _user }) => {
+    await page.goto('/lyrics');
+    const hint = page.getByTestId('quota-hint-lyrics');
+    const [left, limit] = await leftOf(hint);
+    await page.getByRole('switch', { name: 'Auto-suggest' }).click();
+    await enqueueModel(request, { kind: 'reply', text: '- one more bar\n- two more bars\n- three more bars\n- four more bars' });
+    const suggested = page.waitForResponse((r) => r.url().endsWith('/api/lyrics/suggestions'));
+    await page.getByRole('textbox', { name: 'Lyrics' }).fill('I been on the grind all night');
+    await page.getByRole('button', { name: 'Get Line Ideas' }).click();
+    await suggested;
+    await expect(hint).toHaveText(`${left - 1} of ${limit} lyric suggestions and feedback left today`);
+  });
 });
 
 test('a server without quotas shows no hint', async ({ page, user: _user }) => {

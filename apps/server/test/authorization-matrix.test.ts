@@ -195,6 +195,7 @@ const MATRIX: Record<string, Entry> = {
     request: () => json({ text: 'stay up all night\nchasing the light' }),
   },
   'GET /api/lyrics/rhymes': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => ({ query: { word: 'night' } }) },
+  'POST /api/lyrics/phrases': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => json({ text: 'I had a paper plan' }) },
 
   // Tracks and jobs.
   'POST /api/tracks/upload': { access: 'user', anonymous: 401, user: 201, other: 201, admin: 201, request: () => uploadParts() },

@@ -491,6 +491,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     // A new cover of A's track (no parent or conversation of anyone's to name), and its concept.
     'POST /api/coverarts': () => ({ prompt: 'Fuzz cover', title: 'Fuzz Single', trackId: coverFixture.track }),
     'POST /api/coverarts/concept': () => ({ trackId: coverFixture.track }),
+    // A line with an ending to find phrases for (the schema's example would be a single letter).
+    'POST /api/lyrics/phrases': () => ({ text: 'I had a paper plan' }),
     // Numbers that pass their check digits, a real currency, a statement with a header.
     'POST /api/payment-methods': () => ({ type: 'card', accountName: 'Fuzz Example', accountNumber: '4111111111111111', bankName: 'Fuzz Bank', cardType: 'visa', isDefault: true }),
     'POST /api/admin/users/:id/earnings': () => ({ amountMinor: 1234, currency: 'USD', source: 'Fuzz Distro', period: '2026-10', note: '' }),

@@ -6,7 +6,9 @@ export { classifyRhyme, rhymeMatch, soundProfile, STRONG_SLANT } from './lyrics/
 export type { RhymeMatch, RhymeType, SoundProfile, VowelInfo } from './lyrics/rhyme';
 export { analyzeLyrics } from './lyrics/analyze';
 export { scoreLyrics, scoreAnalysis } from './lyrics/score';
-export { rhymeIdeas, groupRhymeIdeas, nextLineIdeas, warmRhymeIndex } from './lyrics/ideas';
+export { rhymeIdeas, groupRhymeIdeas, nextLineIdeas, warmRhymeIndex, spellEndSound, stressPattern } from './lyrics/ideas';
+export { phraseIdeas, pairNaturalness, lineEnding } from './lyrics/phrases';
+export type { PhraseIdea, PhraseIdeasOptions } from './lyrics/phrases';
 export { COMMON_WORDS, STOPWORDS } from './lyrics/common-words';
 export type {
   BarJump,

@@ -5,6 +5,7 @@ import type {
   LyricSnippet,
   LyricSuggestionsResult,
   LyricsAnalysisResult,
+  PhraseIdeasResult,
   RhymeIdeasResult,
 } from './lyrics';
 
@@ -91,7 +92,17 @@ export const lyricSuggestionsResultSchema: z.ZodType<LyricSuggestionsResult> = z
   engine: z.string(),
   kind: z.enum(['model', 'rhyme-targets']),
   targets: z
-    .array(z.object({ text: z.string(), target: z.string(), syllables: z.number(), rhymes: z.array(z.string()) }))
+    .array(
+      z.object({
+        text: z.string(),
+        target: z.string(),
+        syllables: z.number(),
+        rhymes: z.array(z.string()),
+        sound: z.string().optional(),
+        phrases: z.array(z.string()).optional(),
+        stress: z.string().optional(),
+      }),
+    )
     .optional(),
 });
 
@@ -114,5 +125,12 @@ export const rhymeIdeasResultSchema: z.ZodType<RhymeIdeasResult> = z.object({
   word: z.string(),
   ideas: z.array(rhymeIdeaSchema),
   groups: z.array(z.object({ syllables: z.number().int(), ideas: z.array(rhymeIdeaSchema) })),
+  engine: z.string(),
+});
+
+/** POST /api/lyrics/phrases */
+export const phraseIdeasResultSchema: z.ZodType<PhraseIdeasResult> = z.object({
+  ending: z.string(),
+  ideas: z.array(z.object({ text: z.string(), type: z.enum(['multi', 'perfect']), score: z.number() })),
   engine: z.string(),
 });

@@ -20,6 +20,11 @@ export const LYRICS = {
   shortFeedbackMaxLines: 3,
   rhymeIdeasLimit: 24,
   rhymeWordMax: 64,
+  /** Phrase ideas per request, and the longest line they are asked for. */
+  phraseIdeasLimit: 12,
+  phraseLineMax: 300,
+  /** A saved lyric's name: its first line, cut to this many characters. */
+  titleFromLineMax: 60,
 } as const;
 
 /** The name the UI shows for results of the built-in engine (amendment C6). */
@@ -30,6 +35,7 @@ export const LYRICS_MESSAGES = {
   noLyricsForSuggestions: 'Please write some lyrics first before generating suggestions.',
   feedbackNeedsLines: 'Write at least 2 lines to get instant feedback on your lyrics',
   emptySnippet: 'Lyrics cannot be empty',
+  noLineForPhrases: 'Give a line or a few words to find phrases for',
   tooLong: `Lyrics must be at most ${LYRICS.textMax.toLocaleString('en-US')} characters`,
 } as const;
 
@@ -109,6 +115,23 @@ export function joinSnippets(snippets: ReadonlyArray<Pick<LyricSnippet, 'id' | '
     .join('\n\n');
 }
 
+/**
+ * The name a saved lyric gets: its first line that is a bar (not blank, not a "[Hook]" header),
+ * with spacing tidied, cut at a word to at most LYRICS.titleFromLineMax characters; null when the
+ * text has no such line.
+ */
+export function lyricTitleFromText(text: string): string | null {
+  for (const raw of text.split(/\r?\n/)) {
+    const l = raw.replace(/\s+/g, ' ').trim();
+    if (!l || /^[[({].*[\])}]\s*:?$/.test(l)) continue;
+    if (l.length <= LYRICS.titleFromLineMax) return l;
+    const cut = l.slice(0, LYRICS.titleFromLineMax - 1);
+    const space = cut.lastIndexOf(' ');
+    return `${(space > 20 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------- requests
 
 const lyricText = text({ error: 'Send the lyrics as text' }).max(LYRICS.textMax, LYRICS_MESSAGES.tooLong);
@@ -135,6 +158,15 @@ export const lyricSuggestionsSchema = z.object({
 /** POST /api/lyrics/feedback */
 export const lyricFeedbackSchema = z.object({
   text: lyricText.refine((s) => countNonEmptyLines(s) >= LYRICS.feedbackMinLines, LYRICS_MESSAGES.feedbackNeedsLines),
+  /** true: the built-in engine's feedback even with a model (what opening a saved lyric shows; spends nothing). */
+  builtIn: z.boolean({ error: 'builtIn must be true or false' }).optional(),
+});
+
+/** POST /api/lyrics/phrases: a line (or its last words) to find phrase ideas for. */
+export const lyricPhrasesSchema = z.object({
+  text: line('The line', { error: 'Give a line or a few words to find phrases for' })
+    .refine((s) => s.trim().length > 0, LYRICS_MESSAGES.noLineForPhrases)
+    .pipe(z.string().max(LYRICS.phraseLineMax, `A line of at most ${LYRICS.phraseLineMax} characters`)),
 });
 
 /** GET /api/lyrics/rhymes?word=&syllables= */
@@ -239,6 +271,12 @@ export interface RhymeTarget {
   target: string;
   syllables: number;
   rhymes: string[];
+  /** The end sound to land on, as written ("-ayin'"), or a multi's stressed vowels ("ay…a"). */
+  sound?: string;
+  /** Phrase ideas that land on it ("paid in", "major fan"). */
+  phrases?: string[];
+  /** Stress pattern of the bar it answers: "da DUM da da DUM". */
+  stress?: string;
 }
 
 /** POST /api/lyrics/suggestions */
@@ -281,6 +319,23 @@ export interface RhymeIdeaView {
 export interface RhymeIdeaGroupView {
   syllables: number;
   ideas: RhymeIdeaView[];
+}
+
+/** One phrase idea: two or three words that land on the line's stressed vowels. */
+export interface PhraseIdeaView {
+  text: string;
+  type: 'multi' | 'perfect';
+  /** How natural the phrase is, 0..1. */
+  score: number;
+}
+
+/** POST /api/lyrics/phrases */
+export interface PhraseIdeasResult {
+  /** The line's ending the phrases answer ("paper plan"). */
+  ending: string;
+  /** Most natural first. */
+  ideas: PhraseIdeaView[];
+  engine: string;
 }
 
 /** GET /api/lyrics/rhymes */

@@ -4,12 +4,15 @@ import {
   LYRICS,
   LYRICS_MESSAGES,
   countNonEmptyLines,
+  defaultConversationTitle,
+  lyricTitleFromText,
   parseRating,
   parseSuggestions,
   withoutRatingLine,
   type CreateLyricSnippetInput,
   type LyricFeedbackResult,
   type LyricSuggestionsResult,
+  type PhraseIdeasResult,
   type RhymeIdeasResult,
 } from '@members-only/shared';
 import type { ConversationRepository } from '../repositories/conversation.repository';
@@ -134,7 +137,7 @@ export function createLyricsService(deps: {
       suggestions: ideas.map((i) => i.text),
       engine: BUILT_IN_RHYME_ENGINE,
       kind: 'rhyme-targets',
-      targets: ideas.map((i) => ({ text: i.text, target: i.target, syllables: i.syllables, rhymes: i.rhymes })),
+      targets: ideas.map((i) => ({ text: i.text, target: i.target, syllables: i.syllables, rhymes: i.rhymes, sound: i.sound, phrases: i.phrases, stress: i.stress })),
     };
   }
 
@@ -148,10 +151,13 @@ export function createLyricsService(deps: {
 
     async addSnippet(actor: Actor, conversationId: number, input: CreateLyricSnippetInput) {
       const conversation = await conversationFor(actor, conversationId, 'write');
-      // The snippet and the conversation's "last edited" time move together.
+      // A lyric still under its default name is named from its first line ("Lyrics Help" says nothing).
+      const title = input.position === 0 && conversation.title === defaultConversationTitle('lyrics') ? lyricTitleFromText(input.content) : null;
+      // The snippet and the conversation's "last edited" time (and name) move together.
       const row = await uow.run(async (r) => {
         const inserted = await r.lyricSnippets.insert({ conversationId, content: input.content, position: input.position });
-        await r.conversations.touch(conversationId);
+        if (title) await r.conversations.rename(conversationId, title);
+        else await r.conversations.touch(conversationId);
         return inserted;
       });
       return { ...row, user_id: conversation.user_id };
@@ -190,13 +196,14 @@ export function createLyricsService(deps: {
       return { suggestions: lines, engine: reply.engine, kind: 'model' };
     },
 
-    async feedback(lyrics: string, signal?: AbortSignal): Promise<LyricFeedback> {
+    /** `builtIn`: the engine's feedback even when a model is configured (no generation). */
+    async feedback(lyrics: string, signal?: AbortSignal, { builtIn = false } = {}): Promise<LyricFeedback> {
       const lines = countNonEmptyLines(lyrics);
       if (lines < LYRICS.feedbackMinLines) throw badRequest(LYRICS_MESSAGES.feedbackNeedsLines, { text: [LYRICS_MESSAGES.feedbackNeedsLines] });
       const { analyzeLyrics, scoreAnalysis } = await loadLyricsEngine();
       const score = scoreAnalysis(analyzeLyrics(lyrics));
       const engine = { notes: score.notes, engineScore: score.score, measures: score.measures };
-      if (!text.isModel) {
+      if (!text.isModel || builtIn) {
         return { score: score.score, feedback: notesMarkdown(score.notes), engine: BUILT_IN_RHYME_ENGINE, kind: 'engine', scoreSource: 'engine', ...engine };
       }
       const prompt = lines <= LYRICS.shortFeedbackMaxLines ? shortFeedbackPrompt(lyrics) : fullFeedbackPrompt(lyrics, score);
@@ -213,6 +220,13 @@ export function createLyricsService(deps: {
         scoreSource: rating === null ? 'engine' : 'model',
         ...engine,
       };
+    },
+
+    /** Phrase ideas for a line's ending (built-in, no model, no quota). */
+    async phrases(line: string): Promise<PhraseIdeasResult> {
+      const { phraseIdeas, lineEnding } = await loadLyricsEngine();
+      const ideas = phraseIdeas(line, { limit: LYRICS.phraseIdeasLimit });
+      return { ending: lineEnding(line), engine: BUILT_IN_RHYME_ENGINE, ideas: ideas.map((i) => ({ text: i.text, type: i.type, score: i.score })) };
     },
 
     async rhymes(word: string, syllables?: number): Promise<RhymeIdeasResult> {

@@ -7,7 +7,7 @@
 import { ADLIBS, COMMON_WORDS, STOPWORDS } from './common-words';
 import { findCliches } from './cliches';
 import { inDictionary, normalizeWord, pronounce } from './pronounce';
-import { isUnstressedWord, matchProfiles, profileOf, type RhymeMatch, type SoundProfile } from './rhyme';
+import { isUnstressedWord, matchProfiles, profileOf, stressLastWord, type RhymeMatch, type SoundProfile } from './rhyme';
 import { splitLines, type RawLine } from './tokenize';
 import type {
   BarJump,
@@ -140,10 +140,18 @@ class UnionFind {
 // ---------------------------------------------------------------- main
 
 export function analyzeLyrics(text: string): LyricsAnalysis {
-  const src = typeof text === 'string' ? text : String(text ?? '');
-  const rawLines = splitLines(src);
+  return analyzeWithLinks(text).analysis;
+}
 
-  // Tokens, bars, verses.
+/** Tokens, bars and verses: every word pronounced once, bars numbered, verses split at blank lines and headers. */
+function tokenizeBars(rawLines: RawLine[]): {
+  toks: Tok[];
+  lineToks: Tok[][];
+  kinds: LineKind[];
+  barOf: Array<number | null>;
+  verseOf: Array<number | null>;
+  verses: number[][];
+} {
   const toks: Tok[] = [];
   const wordIds = new Map<string, number>();
   const lineToks: Tok[][] = [];
@@ -213,6 +221,27 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
       }
     }
   }
+  return { toks, lineToks, kinds, barOf, verseOf, verses };
+}
+
+/** One rhyme the analysis found: its kind, whether it sits inside a bar, and the two stretches of text. */
+export interface RhymeLink {
+  type: FamilyType;
+  /** false: the two bars' endings rhyme (an end rhyme); true: a rhyme inside a bar or from inside one bar to another. */
+  internal: boolean;
+  /** Matched vowels. */
+  length: number;
+  /** Offsets [start, end) of the two rhyming stretches in the text. */
+  a: [number, number];
+  b: [number, number];
+}
+
+/** analyzeLyrics plus every rhyme link it counted (for the evaluation set and tests). */
+export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; links: RhymeLink[] } {
+  const src = typeof text === 'string' ? text : String(text ?? '');
+  const rawLines = splitLines(src);
+
+  const { toks, lineToks, kinds, barOf, verseOf, verses } = tokenizeBars(rawLines);
 
   const uf = new UnionFind(toks.length);
   const edges = new Map<string, Edge>();
@@ -374,7 +403,8 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
           if (si.tok.barPos !== tp.barPos || sj.tok.barPos !== tq.barPos) break;
           const vi = si.tok.prof.vowels[si.k];
           const vj = sj.tok.prof.vowels[sj.k];
-          if (vi.base !== vj.base) break;
+          // reduced vowels between stressed ones may differ (paper plan / data plan)
+          if (vi.base !== vj.base && (k === 0 || isFull(si) || isFull(sj) || si.tok.weak || sj.tok.weak)) break;
           // the same word in the same slot on both sides is repetition, not rhyme
           if (k > 0 && si.tok.wordId === sj.tok.wordId && si.tok !== tp) break;
           const bothFull = isFull(si) && isFull(sj);
@@ -425,8 +455,29 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
   const familyOf = new Map<number, RhymeFamily>();
   for (const f of families) for (const m of f.members) familyOf.set(tokIndexKey(m.line, m.token), f);
 
-  // ---- lines for the UI
-  const lines: LyricLine[] = rawLines.map((rl, li) => {
+  const lines = buildLines(rawLines, { kinds, lineToks, barOf, verseOf, schemeOf, touched, endCovered, familyOf });
+
+  const measures = computeMeasures(src, lines, toks, verseInfo, links, families, rhymingSyllables, rhymedBars);
+  const found = [...links.values()].map((l) => ({ type: l.type, internal: l.internal, length: l.length, a: l.spanA, b: l.spanB }));
+  return { analysis: { lines, verses: verseInfo, families, measures }, links: found };
+}
+
+/** The lines the UI draws: per-token offsets, family ids and roles, syllables and scheme letters. */
+function buildLines(
+  rawLines: RawLine[],
+  at: {
+    kinds: LineKind[];
+    lineToks: Tok[][];
+    barOf: Array<number | null>;
+    verseOf: Array<number | null>;
+    schemeOf: Array<string | null>;
+    touched: Uint8Array;
+    endCovered: Uint8Array;
+    familyOf: Map<number, RhymeFamily>;
+  },
+): LyricLine[] {
+  const { kinds, lineToks, barOf, verseOf, schemeOf, touched, endCovered, familyOf } = at;
+  return rawLines.map((rl, li) => {
     const kind = kinds[li];
     const list = lineToks[li];
     const tokens: LyricToken[] =
@@ -450,9 +501,6 @@ export function analyzeLyrics(text: string): LyricsAnalysis {
       scheme: schemeOf[li],
     };
   });
-
-  const measures = computeMeasures(src, lines, toks, verseInfo, links, families, rhymingSyllables, rhymedBars);
-  return { lines, verses: verseInfo, families, measures };
 }
 
 /** Offsets from the first to the last of some tokens given last-first. */
@@ -513,13 +561,16 @@ function endPhrase(list: Tok[]): EndPhrase | null {
     // Function words before the last word are unstressed ("my wall" rhymes on wall only).
     const phones: string[] = [];
     const weak: boolean[] = [];
+    let lastStart = 0;
     for (let k = picked.length - 1; k >= 0; k--) {
       const t = picked[k];
+      if (k === 0) lastStart = phones.length;
       for (const ph of t.phones) {
         phones.push(ph);
         weak.push(k > 0 && t.weak);
       }
     }
+    if (picked.length > 1) stressLastWord(phones, lastStart);
     prof = profileOf(phones, true, weak);
     if (phraseProfileCache.size > 50_000) phraseProfileCache.clear();
     phraseProfileCache.set(key, prof);

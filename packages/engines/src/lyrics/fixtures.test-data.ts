@@ -58,7 +58,7 @@ export function longVerse(): string {
 /** EVEN with bar 3 made much longer. */
 export const UNEVEN = EVEN.replace(
   'Moving through the city with a fire in my chest',
-  'Moving through the city with a fire burning deep inside of my chest and I can never rest',
+  'Moving through the city with a fire burning deep inside of my chest and I cannot take a rest',
 );
 
 export const VARIED = `Got a little paper and I'm stacking it up

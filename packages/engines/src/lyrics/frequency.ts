@@ -111,8 +111,10 @@ export function looksLikeName(word: string): boolean {
   const w = word.toLowerCase();
   if (!listedCapitalised(w)) return false;
   if (COMMON_WORDS.has(w) || STOPWORDS.has(w) || ADLIBS.has(w)) return false;
-  for (const form of inflections(w)) if (lowerCount(form) >= MIN_IDEA_COUNT) return false;
-  for (const stem of stems(w)) if (stem.length >= 3 && lowerCount(stem) >= MIN_IDEA_COUNT) return false;
+  // The inflection must be common next to the word itself: "barter" (a word of its own) does not make "Bart" one.
+  const floor = Math.max(MIN_IDEA_COUNT, 0.05 * wordCount(w));
+  for (const form of inflections(w)) if (lowerCount(form) >= floor) return false;
+  for (const stem of stems(w)) if (stem.length >= 3 && lowerCount(stem) >= floor) return false;
   return true;
 }
 

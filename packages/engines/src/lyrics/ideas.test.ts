@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { nextLineIdeas, rhymeIdeas } from '../lyrics';
+import { analyzeLyrics, nextLineIdeas, rhymeIdeas, rhymeMatch, spellEndSound } from '../lyrics';
+import { pairNaturalness, phraseIdeas } from './phrases';
+
+const rhymeMatchType = (a: string, b: string) => rhymeMatch(a, b).type;
 import { groupRhymeIdeas } from './ideas';
 
 describe('rhymeIdeas', () => {
@@ -85,7 +88,8 @@ describe('rhymeIdeas: real words, not names', () => {
     expect(freq).toEqual([...freq].sort((a, b) => b - a));
     expect(perfect1[0].word).toBe('right');
     const truth = words('truth');
-    expect(truth.indexOf('youth')).toBeLessThan(truth.indexOf('sleuth'));
+    expect(truth).toContain('youth');
+    expect(truth).not.toContain('sleuth'); // under 1 per million: only to fill a short list
   });
 
   it('groups ideas by syllable count, fewest first, and groupRhymeIdeas splits them', () => {
@@ -111,38 +115,42 @@ describe('rhymeIdeas: real words, not names', () => {
 });
 
 describe('nextLineIdeas', () => {
-  it('returns four honest rhyme targets for the last ending at about its length', () => {
-    const ideas = nextLineIdeas('Grinding every day until I get it right\nRiding through the city in the middle of the night');
+  const NIGHT = 'Grinding every day until I get it right\nRiding through the city in the middle of the night';
+
+  it('always offers four concrete targets: syllables that fit the verse, the end sound with words and a phrase, the stress pattern', () => {
+    const ideas = nextLineIdeas(NIGHT);
     expect(ideas).toHaveLength(4);
+    const counts = analyzeLyrics(NIGHT).measures.syllablesPerBar;
+    const fit = Math.round((counts[0] + counts[1]) / 2); // the median of the verse's two bars
     for (const idea of ideas) {
-      expect(idea.text).toContain('"night"');
-      expect(idea.text).toMatch(/^Aim for ~13 syllables/);
-      expect(idea.syllables).toBe(13);
+      expect(idea.text.startsWith(`${fit} syllables, `)).toBe(true);
+      expect(idea.syllables).toBe(fit);
       expect(idea.source).toBe('engine');
-      expect(idea.rhymes.length).toBeGreaterThan(0);
+      expect(idea.stress).toMatch(/^(?:da|DUM)(?: (?:da|DUM))+$/);
+      expect(idea.stress.split(' ')).toHaveLength(13); // the bar it answers
     }
     expect(ideas[0].kind).toBe('perfect');
+    expect(ideas[0].text).toMatch(/^\d+ syllables, land on -ight: right, might, /);
+    expect(ideas[0].phrases).toHaveLength(1);
+    expect(ideas[0].text.endsWith(ideas[0].phrases[0])).toBe(true);
     expect(ideas[0].rhymes.length).toBe(8);
   });
 
-  it('gives every target its best real rhyme words (up to 8) for one-click chips', () => {
-    const ideas = nextLineIdeas('Grinding every day until I get it right\nRiding through the city in the middle of the night', 6);
-    for (const idea of ideas) {
-      expect(idea.rhymes.length).toBeGreaterThanOrEqual(2);
-      expect(idea.rhymes.length).toBeLessThanOrEqual(8);
-      expect(new Set(idea.rhymes).size).toBe(idea.rhymes.length);
-      // every chip rhymes with the target and is an everyday word
-      const known = new Map(rhymeIdeas(idea.target, { limit: 100 }).map((i) => [i.word, i]));
-      for (const w of idea.rhymes) expect(known.get(w)?.common, `${idea.kind} "${idea.target}": ${w}`).toBe(true);
-      // the words the text names come first
-      const quoted = idea.kind === 'internal' ? [...idea.text.matchAll(/"([a-z]+)"/g)].map((m) => m[1]).slice(1) : [];
-      if (quoted.length) expect(idea.rhymes.slice(0, quoted.length)).toEqual(quoted);
-    }
-    // the first target names the three best perfect rhymes and carries the best eight, in rank order
-    const best = rhymeIdeas('night', { types: ['perfect', 'multi'], order: 'rank', limit: 8 }).map((i) => i.word);
-    expect(ideas[0].rhymes).toEqual(best);
-    expect(ideas[0].text).toContain(best.slice(0, 3).join(' / '));
-    expect(ideas[0].rhymes).toEqual(expect.arrayContaining(['right', 'light', 'fight']));
+  it('reads as a writing aid, never as a line: "-ayin\u2019" for stayin\u2019 with words and "paid in"-style phrases', () => {
+    const ideas = nextLineIdeas("Mama kept a candle in the window, she was prayin'\nI told her I was fine but I was barely stayin'");
+    expect(ideas).toHaveLength(4);
+    expect(ideas[0].sound).toBe("-ayin'");
+    expect(ideas[0].text).toMatch(/land on -ayin': sayin', playin', \w+ in$/);
+    expect(ideas[0].rhymes).toEqual(expect.arrayContaining(["sayin'", "playin'"]));
+  });
+
+  it('offers multis on the last two stressed vowels as phrases (paper plan)', () => {
+    const ideas = nextLineIdeas('I had a paper plan');
+    const multi = ideas.find((i) => i.kind === 'multi');
+    expect(multi?.target).toBe('paper plan');
+    expect(multi?.text).toContain('(ay…a)');
+    expect(multi?.phrases.length).toBeGreaterThan(0);
+    for (const p of multi?.phrases ?? []) expect(rhymeMatchType('paper plan', p.replace(',', ''))).toBe('multi');
   });
 
   it('gives "truth" targets real words, not surnames', () => {
@@ -156,18 +164,72 @@ describe('nextLineIdeas', () => {
     const ideas = nextLineIdeas('I been on the grind all day\nRiding through the city at night', 8);
     const scheme = ideas.find((i) => i.kind === 'scheme');
     expect(scheme?.target).toBe('day');
+    expect(scheme?.text).toContain('answer bar 1');
     expect(scheme?.rhymes).toEqual(expect.arrayContaining(['way', 'say', 'stay']));
   });
 
-  it('honours count and works for multisyllabic endings', () => {
-    const ideas = nextLineIdeas('Count it up, I got the money', 6);
-    expect(ideas).toHaveLength(6);
-    expect(ideas[0].kind).toBe('multi');
-    for (const idea of ideas) expect(idea.text).toContain('"money"');
+  it('honours count, and a word nothing rhymes with still gets four targets', () => {
+    expect(nextLineIdeas('Count it up, I got the money', 6)).toHaveLength(6);
+    const odd = nextLineIdeas('zzxq brrrlorp', 4);
+    expect(odd).toHaveLength(4);
+    for (const i of odd) expect(i.text).toMatch(/^\d+ syllables?, /);
   });
 
   it('returns nothing for empty text', () => {
     expect(nextLineIdeas('')).toEqual([]);
     expect(nextLineIdeas('   \n  ')).toEqual([]);
+  });
+});
+
+describe('spellEndSound', () => {
+  it('spells the end sound from the stressed vowel as it is written', () => {
+    expect(spellEndSound("stayin'")).toBe("-ayin'");
+    expect(spellEndSound('night')).toBe('-ight');
+    expect(spellEndSound('there')).toBe('-ere');
+    expect(spellEndSound('money')).toBe('-oney');
+  });
+});
+
+describe('rhyme ideas worth writing with', () => {
+  it('never offers obscure or ugly words, names or abbreviations', () => {
+    const all = ['plan', 'heart', 'truth', 'again', 'sarin', 'bin', 'art', 'gen'].flatMap((w) => rhymeIdeas(w, { limit: 30 }).map((i) => i.word));
+    for (const junk of ['sarin', 'san', 'lan', 'gen', 'bart', 'sleuth', 'fart', 'an', 'than', 'kumquat']) expect(all).not.toContain(junk);
+  });
+
+  it('keeps rarer words only to fill a list shorter than 8', () => {
+    expect(rhymeIdeas('truth', { limit: 30 }).map((i) => i.word)).not.toContain('sleuth');
+    for (const w of ['night', 'plan', 'money', 'truth', 'orange', 'purple', 'stayin\'']) expect(rhymeIdeas(w).length, w).toBeGreaterThanOrEqual(8);
+    // a dropped g with or without its apostrophe gets -in' ideas
+    for (const w of ["sayin'", 'sayin']) expect(rhymeIdeas(w, { order: 'rank' }).slice(0, 3).map((i) => i.word), w).toEqual(expect.arrayContaining(["playin'"]));
+  });
+});
+
+describe('phraseIdeas', () => {
+  it('builds two-word phrases on the last two stressed vowels, most natural first', () => {
+    const ideas = phraseIdeas('I had a paper plan');
+    expect(ideas.length).toBeGreaterThanOrEqual(8);
+    expect(ideas[0].text).toBe('later, man');
+    for (const p of ideas) {
+      expect(p.type).toBe('multi');
+      expect(p.words).toHaveLength(2);
+    }
+    const scores = ideas.map((p) => p.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('lands an unstressed ending with a short word (stayin\u2019: say in, pay in)', () => {
+    const ideas = phraseIdeas("stayin'");
+    expect(ideas.length).toBeGreaterThanOrEqual(8);
+    expect(ideas.map((p) => p.text)).toEqual(expect.arrayContaining(['pay in']));
+  });
+
+  it('ranks an adjective before a noun above a verb form or two modifiers', () => {
+    expect(pairNaturalness('major', 'fan')).toBeGreaterThan(pairNaturalness('waiting', 'fan'));
+    expect(pairNaturalness('major', 'fan')).toBeGreaterThan(pairNaturalness('good', 'right'));
+    expect(pairNaturalness('later', 'man')).toBeGreaterThan(pairNaturalness('afraid', 'man'));
+  });
+
+  it('returns nothing for empty text', () => {
+    expect(phraseIdeas('')).toEqual([]);
   });
 });

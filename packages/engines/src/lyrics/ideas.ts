@@ -8,10 +8,11 @@
 // ("luth", "knuth", "wermuth" for "truth").
 import { dictionary } from 'cmu-pronouncing-dictionary';
 import { analyzeLyrics } from './analyze';
-import { ADLIBS, STOPWORDS } from './common-words';
+import { phraseIdeas } from './phrases';
+import { ADLIBS, COMMON_WORDS, STOPWORDS, UNSTRESSED_WORDS } from './common-words';
 import { commonness, isIdeaWord, perMillion, wordCount } from './frequency';
-import { normalizeWord } from './pronounce';
-import { classifyRhyme, matchProfiles, profileOf, soundProfile, type SoundProfile } from './rhyme';
+import { normalizeWord, pronounce } from './pronounce';
+import { beforeR, classifyRhyme, matchProfiles, profileOf, soundProfile, type SoundProfile } from './rhyme';
 import type {
   FamilyType,
   LyricToken,
@@ -43,6 +44,20 @@ const BLOCKED = new Set([
   'chink', 'chinks', 'spic', 'spics', 'kike', 'kikes', 'wetback', 'wetbacks', 'tranny', 'dyke', 'dykes', 'coon', 'coons',
 ]);
 
+// Never offered as rhyme ideas either: obscure or ugly words that pass the
+// frequency floor (abbreviations said as words, names subtitles write in lower
+// case, clinical words) and articles or prepositions that carry no rhyme.
+const UNWANTED = new Set([
+  'sarin', 'lan', 'gen', 'san', 'bart', 'ax', 'ted', 'sec', 'ma', 'pa', 'mon', 'ole', 'ope', 'fro', 'nah', 'yeh', 'nam',
+  'circumcision', 'incision', 'fart', 'farts', 'enema', 'anal', 'rectal', 'rectum', 'urine', 'pus', 'scrotum',
+  'an', 'than', 'the', 'of', 'a', 'to', 'from', 'at', 'per', 'via', 'amid', 'upon', 'unto', 'thee', 'thou', 'thy', 'ye',
+]);
+
+/** Rhyme ideas prefer words at least this common (about 1 per million words); rarer ones only fill a short list. */
+const PREFERRED_COUNT = 50;
+/** Every list gets at least this many ideas when the language has them. */
+const MIN_LIST = 8;
+
 let index: RhymeIndex | null = null;
 const PLAIN = /^[a-z]+$/;
 const HAS_VOWEL = /[aeiouy]/;
@@ -68,7 +83,7 @@ function buildIndex(): RhymeIndex {
     // digits, and letter soup without vowels.
     if (word.length > 14 || !PLAIN.test(word) || !HAS_VOWEL.test(word)) continue;
     if (word.length === 1 && word !== 'a' && word !== 'i') continue;
-    if (BLOCKED.has(word)) continue;
+    if (BLOCKED.has(word) || UNWANTED.has(word)) continue;
     const ph = dict[word];
     // Hand-rolled scan (no split): this loop runs ~117k times on first use.
     let nv = 0;
@@ -80,7 +95,11 @@ function buildIndex(): RhymeIndex {
       const d = ph.charCodeAt(i - 1);
       if (d >= 48 && d <= 50) {
         if (d > 48) tail = nv;
-        tailKey.push(ph.slice(tokStart, i - 1));
+        // the next phone and the one after it, for the vowel-before-R rule (here / year)
+        const rAt = i + 1;
+        const closesR = ph.charCodeAt(rAt) === 82 && (rAt + 1 === ph.length || ph.charCodeAt(rAt + 1) === 32);
+        const vowel = ph.slice(tokStart, i - 1);
+        tailKey.push(closesR ? beforeR(vowel, 'R', nextPhoneAfterR(ph, rAt + 2)) : vowel);
         nv++;
       }
       tokStart = i + 1;
@@ -95,6 +114,13 @@ function buildIndex(): RhymeIndex {
   }
   const common = new Float32Array(words.length).fill(Number.NaN);
   return { words, phones, byTail, byLast2, common };
+}
+
+/** The phone starting at `at` (after "R "), or undefined at the end. */
+function nextPhoneAfterR(ph: string, at: number): string | undefined {
+  if (at >= ph.length) return undefined;
+  const sp = ph.indexOf(' ', at);
+  return ph.slice(at, sp < 0 ? ph.length : sp);
 }
 
 function getIndex(): RhymeIndex {
@@ -152,14 +178,19 @@ export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}
     for (const id of idx.byLast2.get(prof.vowels.slice(-2).map((v) => v.base).join(' ')) ?? []) ids.add(id);
   }
 
-  const ranked: Array<RhymeIdea & { tier: number; rank: number; phones: string }> = [];
+  // A dropped-g target ("stayin'", said -in) rhymes with -ing words said the same way (sayin', playin').
+  const droppedG = prof.bases.at(-1) === 'N' && /in['\u2019]?$/i.test(target) && pronounce(target.split(/\s+/).at(-1) ?? '').word.endsWith('ing');
+
+  const ranked: Array<RhymeIdea & { tier: number; rank: number; phones: string; rare: boolean }> = [];
   for (const id of ids) {
     const word = idx.words[id];
     if (exclude.has(word)) continue;
     // Frequency first: it is a Map lookup and drops most of the dictionary's surnames.
     const c = ideaCommonness(idx, id);
     if (c < 0) continue;
-    const cp: SoundProfile = profileOf(idx.phones[id].split(' '), false);
+    let candidatePhones = idx.phones[id].split(' ');
+    if (droppedG && word.endsWith('ing') && candidatePhones.at(-1) === 'NG') candidatePhones = [...candidatePhones.slice(0, -1), 'N'];
+    const cp: SoundProfile = profileOf(candidatePhones, false);
     const syllables = cp.vowels.length;
     if (syl !== undefined && syllables !== syl) continue;
     const m = matchProfiles(prof, cp);
@@ -172,20 +203,25 @@ export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}
     const tier = m.type !== 'slant' ? 0 : m.strong ? 1 : 2;
     const rank = m.score + 0.5 * c - Math.max(0, word.length - 9) * 0.02;
     const frequency = Math.round(perMillion(word) * 100) / 100;
-    ranked.push({ word, type: m.type, score: m.score, syllables, common: frequency >= COMMON_PER_MILLION, frequency, tier, rank, phones: idx.phones[id] });
+    const shown = droppedG && word.endsWith('ing') ? `${word.slice(0, -1)}'` : word;
+    const rare = wordCount(word) < PREFERRED_COUNT && !COMMON_WORDS.has(word);
+    ranked.push({ word: shown, type: m.type, score: m.score, syllables, common: frequency >= COMMON_PER_MILLION, frequency, tier, rank, phones: idx.phones[id], rare });
   }
   ranked.sort((a, b) => a.tier - b.tier || b.rank - a.rank || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
+  // Rare words (under about 1 per million: "sleuth", "kumquat") only when the list would be short without them.
+  const everyday = ranked.filter((r) => !r.rare);
+  const pool = everyday.length >= Math.min(MIN_LIST, limit) ? everyday : [...everyday, ...ranked.filter((r) => r.rare)];
   // A plural of a better rhyme is no new idea (night: "lights" when "light" is there).
-  const strong = new Set(ranked.filter((r) => r.type !== 'slant').map((r) => r.word));
+  const strong = new Set(pool.filter((r) => r.type !== 'slant').map((r) => r.word));
   // One spelling per pronunciation, the best-ranked (lip, not lipp; down, not downe).
   const sounds = new Set<string>();
-  const fresh = ranked.filter((r) => {
+  const fresh = pool.filter((r) => {
     if (sounds.has(r.phones)) return false;
     sounds.add(r.phones);
     if (r.type === 'slant' && r.word.endsWith('s') && (strong.has(r.word.slice(0, -1)) || strong.has(r.word.slice(0, -2)))) return false;
     return types.includes(r.type);
   });
-  const best = fresh.slice(0, limit).map(({ tier: _tier, rank: _rank, phones: _phones, ...r }) => r);
+  const best = fresh.slice(0, limit).map(({ tier: _tier, rank: _rank, phones: _phones, rare: _rare, ...r }) => r);
   // Stable sort: rank order survives inside each syllable group.
   const out = order === 'syllables' ? best.sort((a, b) => a.syllables - b.syllables) : best;
   if (resultCache.size > 500) resultCache.clear();
@@ -224,7 +260,7 @@ function chips(named: string[], pool: RhymeIdea[], from: number): string[] {
 }
 
 /** "light / fight / tonight (perfect), honey (multi)": words grouped by type, in rank order. */
-function describe(ideas: RhymeIdea[]): string {
+export function describeIdeas(ideas: RhymeIdea[]): string {
   const groups: Array<[FamilyType, string[]]> = [];
   for (const i of ideas) {
     const g = groups.find(([t]) => t === i.type);
@@ -254,10 +290,59 @@ function multiPhrase(tokens: LyricToken[]): string | null {
   return `${wordOf(before)} ${wordOf(end)}`;
 }
 
+// How a vowel is usually spelt, for sounds an artist reads ("-ay-in'", "-an").
+const VOWEL_SPELLING: Record<string, string> = {
+  AA: 'ah', AE: 'a', AH: 'uh', AO: 'aw', AW: 'ow', AY: 'i', EH: 'e', ER: 'er', EY: 'ay', IH: 'i', IY: 'ee', OW: 'o', OY: 'oy', UH: 'oo', UW: 'oo',
+};
+
+/**
+ * The end sound as it is written: the end word's letters from its stressed
+ * vowel ("stayin'" -> "-ayin'", "night" -> "-ight", "money" -> "-oney"), or
+ * the stressed vowels spelt out when the letters do not line up with the sound.
+ */
+export function spellEndSound(word: string): string {
+  const w = word.toLowerCase().replace(/[^a-z']/g, '');
+  const prof = soundProfile(word);
+  if (!prof.vowels.length || !w) return word;
+  let groups = [...w.matchAll(/[aeiou]+y?|y(?![aeiou])/g)];
+  // a silent final e (there, time, made) is no syllable of its own
+  if (groups.length === prof.vowels.length + 1 && /[^aeiou]e$/.test(w)) groups = groups.slice(0, -1);
+  if (groups.length === prof.vowels.length) {
+    const g = groups[prof.tailStart];
+    if (g?.index !== undefined) return `-${w.slice(g.index)}`;
+  }
+  return `-${prof.vowels.slice(prof.tailStart).map((v) => VOWEL_SPELLING[v.base] ?? v.base.toLowerCase()).join('-')}`;
+}
+
+/** The bar's stress pattern, one mark per syllable: DUM for a stressed syllable, da for the rest. */
+export function stressPattern(tokens: readonly LyricToken[]): string {
+  const marks: string[] = [];
+  const sounding = tokens.filter((t) => t.phones.length);
+  sounding.forEach((t, i) => {
+    const weak = i < sounding.length - 1 && t.syllables === 1 && UNSTRESSED_WORDS.has(t.word);
+    for (const p of t.phones) {
+      const d = p.charCodeAt(p.length - 1);
+      if (d < 48 || d > 50) continue;
+      marks.push(!weak && d === 49 ? 'DUM' : !weak && d === 50 && t.syllables > 2 ? 'DUM' : 'da');
+    }
+  });
+  return marks.join(' ');
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return 0;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : Math.round((s[m - 1] + s[m]) / 2);
+}
+
 /**
  * Built-in suggestions for the next bar (used when no AI model is configured):
- * rhyme TARGETS for the last bar's ending at about its syllable count. They
- * are stated as targets, never as written lines. Returns [] for empty text.
+ * always `count` concrete TARGETS (4 by default), never written lines. Each
+ * names the syllable count that fits the verse (the median of its bars), the
+ * end sound to land on with rhyme words and a phrase idea, and the stress
+ * pattern of the bar it answers: "13 syllables, land on -ayin': sayin',
+ * playin', paid in". Returns [] for empty text.
  */
 export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   const n = Math.max(0, Math.min(20, Math.floor(Number.isFinite(count) ? count : 4)));
@@ -268,74 +353,136 @@ export function nextLineIdeas(text: string, count = 4): NextLineIdea[] {
   if (!last) return [];
   const endTok = [...last.tokens].reverse().find((t) => t.phones.length);
   if (!endTok) return [];
-  const target = wordOf(endTok);
-  const syllables = last.syllables;
-  const aim = `Aim for ~${syllables} syllable${syllables === 1 ? '' : 's'}`;
+  const target = endTok.text.toLowerCase().endsWith("in'") ? endTok.text.toLowerCase() : wordOf(endTok);
+  const verseBars = bars.filter((b) => b.verse === last.verse);
+  const syllables = median(verseBars.map((b) => b.syllables)) || last.syllables;
+  const aim = `${syllables} syllable${syllables === 1 ? '' : 's'}`;
+  const stress = stressPattern(last.tokens);
+  const sound = spellEndSound(target);
 
   const main = rhymeIdeas(target, { types: ['perfect', 'multi'], limit: 24, order: 'rank' });
-  const slant = rhymeIdeas(target, { types: ['slant'], limit: 12, order: 'rank' });
+  const slant = rhymeIdeas(target, { types: ['slant'], limit: 16, order: 'rank' });
+  // Phrases that land on the end word's own sound ("paid in" for stayin'), one word's worth of stress.
+  const phrases = phraseIdeas(target, { limit: 12 }).map((p) => p.text);
   const phrase = multiPhrase(last.tokens);
-  const phraseWords = phrase ? phrase.split(' ') : [];
-  const multi =
-    phrase && phrase !== target
-      ? rhymeIdeas(phrase, { types: ['multi'], limit: 12, order: 'rank' }).filter((r) => !phraseWords.includes(r.word))
-      : [];
+  const multiPhrases = phrase && phrase !== target ? phraseIdeas(phrase.replace(/ing$/, endTok.text.toLowerCase().endsWith("in'") ? "in'" : 'ing'), { limit: 12 }).filter((p) => p.type === 'multi').map((p) => p.text) : [];
   const tailVowel = soundProfile(target).vowels.at(-1)?.base ?? '';
 
   const ideas: NextLineIdea[] = [];
-  const add = (kind: NextLineIdeaKind, textOut: string, rhymes: string[], tgt = target): void => {
-    if (rhymes.length) ideas.push({ text: textOut, kind, target: tgt, syllables, rhymes, source: 'engine' });
+  const add = (kind: NextLineIdeaKind, textOut: string, rhymes: string[], extra: { target?: string; sound?: string; phrases?: string[] } = {}): void => {
+    if (!rhymes.length && !(extra.phrases ?? []).length) return;
+    if (ideas.some((i) => i.text === textOut)) return;
+    ideas.push({ text: textOut, kind, target: extra.target ?? target, syllables, rhymes, source: 'engine', sound: extra.sound ?? sound, phrases: extra.phrases ?? [], stress });
   };
-  const kindOf = (xs: RhymeIdea[]): NextLineIdeaKind => (xs.every((x) => x.type === 'multi') ? 'multi' : 'perfect');
+  const kindOf = (xs: RhymeIdea[]): NextLineIdeaKind => (xs.length && xs.every((x) => x.type === 'multi') ? 'multi' : 'perfect');
+  const list = (words: string[]) => words.join(', ');
 
+  // 1. Land on the same end sound: two rhyme words and a phrase idea.
   let used = 0;
-  const first = main.slice(0, 3);
+  const first = main.slice(0, 2);
   used += first.length;
-  add(kindOf(first), `${aim} ending on a rhyme for "${target}": ${describe(first)}`, chips(first.map((r) => r.word), main, 0));
+  const p1 = phrases.slice(0, 1);
+  add(kindOf(first), `${aim}, land on ${sound}: ${list([...first.map((r) => r.word), ...p1])}`, chips(first.map((r) => r.word), main, 0), { phrases: p1 });
 
-  if (multi.length && phrase) {
-    const mv = soundProfile(phrase).vowels.slice(-2).map((v) => v.base).join('-');
-    const m1 = multi.slice(0, 3);
-    add('multi', `${aim} ending on a multi for "${phrase}" (${mv} vowels): ${describe(m1)}`, chips(m1.map((r) => r.word), multi, 0), phrase);
+  // 2. A multi on the last two stressed vowels: phrase ideas first.
+  if (phrase && (multiPhrases.length || phrase.includes(' '))) {
+    const mp = multiPhrases.slice(0, 3);
+    const mw = rhymeIdeas(phrase, { types: ['multi'], limit: 12, order: 'rank' }).filter((r) => !phrase.split(' ').includes(r.word));
+    const named = [...mp, ...mw.slice(0, Math.max(0, 3 - mp.length)).map((r) => r.word)];
+    if (named.length) {
+      add('multi', `${aim}, land a multi on "${phrase}" (${spellStressed(phrase)}): ${list(named)}`, chips(mw.slice(0, 3).map((r) => r.word), mw, 0), {
+        target: phrase,
+        sound: spellStressed(phrase),
+        phrases: mp,
+      });
+    }
   }
 
-  const s1 = listWords(slant, 0, 3);
-  add('slant', `${aim} ending on a slant rhyme for "${target}" (same ${tailVowel} vowel): ${s1.join(' / ')}`, chips(s1, slant, 0));
-
-  const inner = listWords(main, used, 2);
-  if (inner.length === 2) {
-    used += 2;
-    add('internal', `${aim} and rhyme "${target}" twice: land "${inner[0]}" mid-bar, end on "${inner[1]}"`, chips(inner, main, used));
-  }
-
-  // Alternate scheme: answer the bar before, then come back to the target.
-  const verseBars = bars.filter((b) => b.verse === last.verse);
+  // 3. Answer the bar before for an ABAB feel, when its ending differs.
   const prev = verseBars.length >= 2 ? verseBars[verseBars.length - 2] : undefined;
   const prevEnd = prev ? [...prev.tokens].reverse().find((t) => t.phones.length) : undefined;
   const prevWord = prevEnd ? wordOf(prevEnd) : '';
-  if (prevWord && prevWord !== target && classifyRhyme(prevWord, target) === 'none') {
+  if (prev && prevWord && prevWord !== target && classifyRhyme(prevWord, target) === 'none') {
     const alt = rhymeIdeas(prevWord, { types: ['perfect', 'multi'], limit: CHIPS, order: 'rank' });
-    add(
-      'scheme',
-      `${aim} ending on a rhyme for "${prevWord}" (the bar before) for an ABAB feel, then close on "${target}" again: ${describe(alt.slice(0, 3))}`,
-      chips([], alt, 0),
-      prevWord,
-    );
+    const altPhrases = phraseIdeas(prev.text, { limit: 2 }).map((p) => p.text);
+    add('scheme', `${aim}, answer bar ${prev.bar} on ${spellEndSound(prevWord)} for an ABAB feel: ${list([...alt.slice(0, 2).map((r) => r.word), ...altPhrases.slice(0, 1)])}`, chips([], alt, 0), {
+      target: prevWord,
+      sound: spellEndSound(prevWord),
+      phrases: altPhrases.slice(0, 1),
+    });
   }
 
-  // More batches if more ideas were asked for.
-  while (ideas.length < n && used < main.length) {
-    const more = main.slice(used, used + 3);
-    used += more.length;
-    add(kindOf(more), `${aim} ending on another rhyme for "${target}": ${describe(more)}`, chips(more.map((r) => r.word), main, used));
+  // 4. Rhyme twice in the bar: one word mid-bar, another at the end.
+  const inner = listWords(main, used, 2);
+  if (inner.length === 2) {
+    used += 2;
+    add('internal', `${aim}, rhyme twice: "${inner[0]}" mid-bar, land on "${inner[1]}" (${sound})`, chips(inner, main, used));
+  }
+
+  // 5. A slant on the same stressed vowel.
+  const s1 = listWords(slant, 0, 3);
+  if (s1.length) add('slant', `${aim}, slant on the ${VOWEL_SPELLING[tailVowel] ?? tailVowel} of ${sound}: ${list(s1)}`, chips(s1, slant, 0));
+
+  // More batches until there are enough.
+  let pUsed = 1;
+  while (ideas.length < n && (used < main.length || pUsed < phrases.length)) {
+    const more = main.slice(used, used + 2).map((r) => r.word);
+    const morePhrases = phrases.slice(pUsed, pUsed + 1);
+    used += 2;
+    pUsed += 1;
+    if (!more.length && !morePhrases.length) break;
+    add(more.length ? kindOf(main.slice(used - 2, used)) : 'perfect', `${aim}, land on ${sound} again: ${list([...more, ...morePhrases])}`, chips(more, main, used), { phrases: morePhrases });
   }
   let sUsed = s1.length;
   while (ideas.length < n && sUsed < slant.length) {
     const more = listWords(slant, sUsed, 3);
     sUsed += more.length;
-    add('slant', `${aim} ending on another slant rhyme for "${target}": ${more.join(' / ')}`, chips(more, slant, sUsed));
+    add('slant', `${aim}, another slant on ${sound}: ${list(more)}`, chips(more, slant, sUsed));
+  }
+  // Nothing rhymes (a made-up word): still a target to write towards.
+  if (ideas.length < n) {
+    const vowelOnly = VOWEL_SPELLING[tailVowel] ?? tailVowel;
+    const variants: Array<[NextLineIdeaKind, string]> = [
+      ['slant', `${aim}, end on any word with the ${vowelOnly} sound of ${sound}`],
+      ['internal', `${aim}, repeat "${target}" mid-bar and end on a word with its ${vowelOnly} sound`],
+      ['scheme', `${aim}, start a new end sound here and answer it in the next bar`],
+      ['perfect', `${aim}, end on "${target}" again as a refrain`],
+    ];
+    for (const [kind, t] of variants) {
+      if (ideas.length >= n) break;
+      ideas.push({ text: t, kind, target, syllables, rhymes: [], source: 'engine', sound, phrases: [], stress });
+    }
   }
   return ideas.slice(0, n);
+}
+
+/** The stressed vowels of a phrase, spelt: "paper plan" -> "ay…a". */
+function spellStressed(phrase: string): string {
+  const v = soundProfile(phrase).vowels.filter((x) => x.stress > 0).slice(-2);
+  return v.map((x) => VOWEL_SPELLING[x.base] ?? x.base.toLowerCase()).join('…');
+}
+
+/**
+ * Frequent everyday words whose last stressed vowel is `vowel`, followed by at
+ * most one unstressed vowel (EY: great, day, paper, major, later), most common
+ * first: the first words of phrase ideas.
+ */
+export function ideaWordsByTail(vowel: string, n: number): string[] {
+  const idx = getIndex();
+  const out: Array<[string, number]> = [];
+  for (const [key, ids] of idx.byTail) {
+    const parts = key.split(' ');
+    if (parts[0] !== vowel || parts.length > 2) continue;
+    for (const id of ids) {
+      const word = idx.words[id];
+      if (STOPWORDS.has(word) || ADLIBS.has(word) || UNSTRESSED_WORDS.has(word) || word.length < 3) continue;
+      const c = ideaCommonness(idx, id);
+      if (c < 0.3) continue; // about 160 in 51 million words and up: frequent words only
+      out.push([word, c]);
+    }
+  }
+  out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return out.slice(0, n).map(([w]) => w);
 }
 
 /**

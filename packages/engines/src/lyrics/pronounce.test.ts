@@ -54,7 +54,8 @@ describe('pronounce', () => {
   it('normalises case, punctuation, apostrophes and dropped g', () => {
     expect(normalizeWord('NIGHT!')).toBe('night');
     expect(normalizeWord('Runnin’')).toBe('running');
-    expect(pronounce("runnin'").phones).toEqual(pronounce('running').phones);
+    expect(pronounce("runnin'").phones).toEqual([...pronounce('running').phones.slice(0, -1), 'N']);
+    expect(pronounce("runnin'").phones.length).toBe(pronounce('running').phones.length);
     expect(pronounce('Runnin').syllables).toBe(2);
     expect(pronounce('"Light,"').phones.join(' ')).toBe(dict.light);
     expect(pronounce('sooo').syllables).toBe(1);

@@ -57,6 +57,8 @@ export function normalizeWord(raw: string): string {
   if (/[^\x00-\x7f]/.test(w)) w = w.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'");
   w = w.replace(/[^a-z0-9']/g, '');
   if (/in'$/.test(w) && w.length > 3) w = `${w.slice(0, -1)}g`;
+  // "$50" is said "fifty dollars"; "24/7" "twenty-four seven" (pronounceWithDigits reads the marks).
+  if (/^\$\d/.test(raw.trim())) w = `$${w}`;
   w = w.replace(/^'+|'+$/g, '');
   return w;
 }
@@ -92,6 +94,8 @@ export function pronounce(word: string): Pronunciation {
   } else {
     result = cache.get(w) ?? pronounceNormalized(w);
     if (cache.size < CACHE_LIMIT) cache.set(w, result);
+    // A dropped g written with its apostrophe ("prayin'") is said -in, not -ing.
+    if (result.phones.at(-1) === 'NG' && /in['\u2019]$/i.test(raw.trim())) result = make(result.word, [...result.phones.slice(0, -1), 'N'], 'variant');
   }
   if (cache.size >= CACHE_LIMIT) cache.clear(); // typing creates many half-words; keep memory bounded
   cache.set(raw, result);
@@ -104,15 +108,49 @@ function make(word: string, phones: string[], source: PronunciationSource): Pron
 }
 
 // Everyday rap spellings the dictionary lacks or that the rules would get wrong.
+// "'em" is said "um" (the dictionary has the letter M); "y'all" and "yall" are one
+// stressed syllable.
 const SLANG: Record<string, string> = {
   "i'ma": 'AY1 M AH0', imma: 'AY1 M AH0', ima: 'AY1 M AH0', tryna: 'T R AY1 N AH0', boutta: 'B AW1 T AH0',
   gon: 'G AA1 N', ayy: 'EY1', yuh: 'Y AH1', fam: 'F AE1 M', erryday: 'EH1 R IY0 D EY2', errybody: 'EH1 R IY0 B AA2 D IY0',
   thru: 'TH R UW1', nun: 'N AH1 N', bih: 'B IH1', skrt: 'S K ER1 T',
+  em: 'AH0 M', "y'all": 'Y AO1 L', yall: 'Y AO1 L', finna: 'F IH1 N AH0', aint: 'EY1 N T', dawg: 'D AO1 G',
+  cuz: 'K AH1 Z', nah: 'N AA1', shawty: 'SH AO1 T IY0', lemme: 'L EH1 M IY0', gimme: 'G IH1 M IY0',
+  // Homographs, as they are said most often in lyrics (the dictionary lists the other one first).
+  read: 'R IY1 D', lead: 'L IY1 D', wind: 'W IH1 N D',
+  gotchu: 'G AA1 CH UW0', whatchu: 'W AH1 CH UW0', hunnid: 'HH AH1 N IH0 D', bruh: 'B R AH1', dollas: 'D AA1 L AH0 Z',
 };
+
+/**
+ * Rap spellings of a dictionary word whose ending is said differently:
+ * - a dropped g ("prayin'", "stayin", "nothin"): the -ing word with its NG said N;
+ * - -a for -er ("killa", "neva", "brotha", "betta"): the -er word with ER0 said AH0.
+ * The dictionary holds some of these spellings as names ("neva", "eva"), so an
+ * everyday -er/-ing word wins unless the spelling itself is an everyday word.
+ */
+function rapSpelling(w: string): { word: string; phones: string[] } | undefined {
+  if (COMMON_WORDS.has(w)) return undefined;
+  if (w.length > 4 && w.endsWith('in')) {
+    const full = `${w}g`;
+    const stem = w.slice(0, -2);
+    const known = COMMON_WORDS.has(full) || COMMON_WORDS.has(stem) || COMMON_WORDS.has(`${stem}e`) || (stem.at(-1) === stem.at(-2) && COMMON_WORDS.has(stem.slice(0, -1)));
+    const p = known ? lookup(full) : undefined;
+    if (p && p.at(-1) === 'NG') return { word: full, phones: [...p.slice(0, -1), 'N'] };
+  }
+  if (w.length >= 3 && w.endsWith('a') && !w.endsWith('aa')) {
+    const full = `${w.slice(0, -1)}er`;
+    // Everyday -er words (never, brother) always; other -er words only when the -a spelling is no dictionary word (killa).
+    const p = COMMON_WORDS.has(full) || !inDictionary(w) ? lookup(full) : undefined;
+    if (p && p.at(-1) === 'ER0') return { word: full, phones: [...p.slice(0, -1), 'AH0'] };
+  }
+  return undefined;
+}
 
 function pronounceNormalized(w: string): Pronunciation {
   const slang = SLANG[w];
   if (slang !== undefined && Object.prototype.hasOwnProperty.call(SLANG, w)) return make(w, slang.split(' '), 'variant');
+  const rap = rapSpelling(w.replace(/'/g, ''));
+  if (rap) return make(rap.word, rap.phones, 'variant');
   const direct = lookup(w);
   if (direct) return make(w, withNucleus(direct), 'dictionary');
 
@@ -161,6 +199,13 @@ function spellingVariants(w: string): string[] {
 }
 
 function pronounceWithDigits(w: string, bare: string): Pronunciation {
+  if (bare.startsWith('$')) {
+    // "$5" -> "five dollars", "$1" -> "one dollar", "$50k" -> "fifty k dollars" is rare: read the number, then the unit.
+    const amount = bare.slice(1);
+    const n = pronounceWithDigits(amount, amount);
+    const unit = /^0*1$/.test(amount) ? 'dollar' : 'dollars';
+    return make(w, [...n.phones, ...pronounce(unit).phones], n.phones.length ? 'number' : 'none');
+  }
   const phones: string[] = [];
   const whole = numberTokenToWords(bare);
   const parts = whole.length ? whole : bare.match(/\d+|[a-z]+/g) ?? [];
@@ -331,6 +376,12 @@ export function lettersToSound(word: string): string[] {
     }
   }
 
+  // -ation is said AY-shun with the stress on it (flexation, finessation)
+  if (w.length > 6 && w.endsWith('ation')) {
+    const stem = scan(w.slice(0, -5));
+    const n = stem.filter((p) => VOWEL_PHONES.has(p)).length;
+    return stressed([...stem, 'EY', 'SH', 'AH', 'N'], n);
+  }
   const phones = scan(w);
   if (!phones.some((p) => VOWEL_PHONES.has(p))) {
     // No vowel letters (brrr, skrrt, hmm): an r becomes the nucleus, else add a schwa.
@@ -338,19 +389,42 @@ export function lettersToSound(word: string): string[] {
     if (r >= 0) phones[r] = 'ER';
     else phones.splice(Math.min(1, phones.length), 0, 'AH');
   }
-  return stressed(phones);
+  return stressed(phones, stressIndex(w, phones.filter((p) => VOWEL_PHONES.has(p.replace(/\d/, ''))).length));
 }
 
-function stressed(phones: string[]): string[] {
-  let first = true;
+// Suffixes that place the stress (the dictionary's own pattern): the number is
+// how many vowels from the end the stressed one is (-tion: the one before it).
+const STRESS_SUFFIXES: Array<[RegExp, number]> = [
+  [/(?:ical|ity|ety|ify|ian|ial|ious|eous|uous|ious)$/, 3],
+  [/(?:tion|sion|cian|tial|cial|ic|ics|ish|ette|eer|ee|oon|ique|esque)$/, 2],
+];
+const STRESS_SUFFIX_OWN: Array<[RegExp, number]> = [[/(?:eer|ee|oon|ique|esque|ette)$/, 1]];
+const UNSTRESSED_PREFIX = /^(?:be|de|re|un|a|ex|pre|con|com|dis|mis)(?=[^aeiouy])/;
+
+/**
+ * Which vowel (0-based) carries the stress, as the dictionary would have it:
+ * stress-fixing suffixes first (nation, magic, city, career), then two-vowel
+ * words with an unstressed prefix (reload, unfold), else the first vowel.
+ */
+function stressIndex(w: string, n: number): number {
+  if (n <= 1) return 0;
+  for (const [re, fromEnd] of STRESS_SUFFIX_OWN) if (re.test(w)) return n - fromEnd;
+  for (const [re, fromEnd] of STRESS_SUFFIXES) if (re.test(w) && n >= fromEnd) return n - fromEnd;
+  if (n === 2 && UNSTRESSED_PREFIX.test(w)) return 1;
+  return 0;
+}
+
+// Unstressed short vowels are said as a schwa (reduced), as in the dictionary.
+const REDUCES_TO: Record<string, string> = { AE: 'AH', AA: 'AH', EH: 'IH', AH: 'AH', IH: 'IH' };
+
+function stressed(phones: string[], stress = 0): string[] {
+  let k = 0;
   return phones.map((p) => {
     const base = p.replace(/\d/, '');
     if (!VOWEL_PHONES.has(base)) return base;
-    if (first) {
-      first = false;
-      return `${base}1`;
-    }
-    return `${base}0`;
+    const at = k++;
+    if (at === stress) return `${base}1`;
+    return `${REDUCES_TO[base] ?? base}0`;
   });
 }
 

@@ -37,6 +37,8 @@ export interface VowelInfo {
   stress: number;
   /** false for reduced vowels (AH0, IH0, ER0, UH0). */
   full: boolean;
+  /** The vowel of an unstressed function word inside a phrase ("we", "the"). */
+  weak?: boolean;
   /** Index of the vowel in the phone array. */
   idx: number;
 }
@@ -83,9 +85,9 @@ export function profileOf(phones: readonly string[], withKeys = true, weak?: Arr
   for (let i = 0; i < phones.length; i++) {
     const p = phones[i];
     if (isVowelPhone(p)) {
-      const base = p.slice(0, -1);
+      const base = beforeR(p.slice(0, -1), phones[i + 1], phones[i + 2]);
       if (weak?.[i]) {
-        vowels.push({ base, stress: 0, full: false, idx: i });
+        vowels.push({ base, stress: 0, full: false, idx: i, weak: true });
         bases.push(base);
         continue;
       }
@@ -103,11 +105,41 @@ export function profileOf(phones: readonly string[], withKeys = true, weak?: Arr
       break;
     }
   }
-  if (tailStart < 0 && vowels.length) tailStart = vowels.length - 1;
+  if (tailStart < 0 && vowels.length) {
+    tailStart = vowels.length - 1;
+  }
   const keyed = withKeys && tailStart >= 0;
   const rhymeKey = keyed ? bases.slice(vowels[tailStart].idx).join(' ') : '';
   const tailVowels = keyed ? vowels.slice(tailStart).map((v) => v.base).join(' ') : '';
   return { phones, bases, vowels, tailStart, rhymeKey, tailVowels };
+}
+
+// Before an R the dictionary's vowels differ where speech does not: here/year
+// (IY R / IH R), air/player, tour/poor, four/more. They count as one vowel.
+const BEFORE_R: Record<string, string> = { IY: 'IH', EY: 'EH', UW: 'UH', OW: 'AO' };
+
+/**
+ * The vowel as heard for rhyme: IY, EY, UW, OW before an R that closes their
+ * syllable fold into IH, EH, UH, AO (an R before a vowel starts the next one: "so right").
+ */
+export function beforeR(base: string, next: string | undefined, afterNext?: string): string {
+  if (next !== 'R' || (afterNext !== undefined && isVowelPhone(afterNext))) return base;
+  return BEFORE_R[base] ?? base;
+}
+
+/**
+ * The last word of a phrase keeps its stress: a one-syllable word the
+ * dictionary leaves unstressed ("in", "a", "'em") is stressed at the end of a bar.
+ */
+export function stressLastWord(phones: string[], lastWordStart: number): void {
+  let vowelAt = -1;
+  for (let i = lastWordStart; i < phones.length; i++) {
+    if (isVowelPhone(phones[i])) {
+      if (vowelAt >= 0) return;
+      vowelAt = i;
+    }
+  }
+  if (vowelAt >= 0 && phones[vowelAt].endsWith('0')) phones[vowelAt] = `${phones[vowelAt].slice(0, -1)}1`;
 }
 
 const profileCache = new Map<string, SoundProfile>();
@@ -128,14 +160,17 @@ export function soundProfile(text: string): SoundProfile {
   const phones: string[] = [];
   const weak: boolean[] = [];
   const words = key.split(/[\s\-–—/]+/).filter(Boolean);
+  let lastStart = 0;
   words.forEach((w, i) => {
     const pr = pronounce(w);
     const isWeak = i < words.length - 1 && isUnstressedWord(pr.word || normalizeWord(w), pr.syllables);
+    lastStart = phones.length;
     for (const p of pr.phones) {
       phones.push(p);
       weak.push(isWeak);
     }
   });
+  if (words.length > 1) stressLastWord(phones, lastStart);
   const prof = profileOf(phones, true, weak);
   if (profileCache.size > 50_000) profileCache.clear();
   profileCache.set(key, prof);
@@ -174,6 +209,7 @@ const CONSONANT_CLASS: Record<string, string> = {
   S: 'sib', Z: 'sib', SH: 'sib', ZH: 'sib', CH: 'sib', JH: 'sib',
   L: 'liquid', R: 'liquid', W: 'glide', Y: 'glide',
 };
+const STOPS = new Set(['P', 'B', 'T', 'D', 'K', 'G']);
 const VOICING_PAIRS = new Set(['B P', 'D T', 'G K', 'F V', 'DH TH', 'S Z', 'SH ZH', 'CH JH']);
 
 export function consonantSim(a: string, b: string): number {
@@ -202,10 +238,13 @@ function sameArray(a: readonly string[], b: readonly string[]): boolean {
 /** Similarity of two consonant clusters (the consonants after a vowel). */
 export function clusterSim(x: readonly string[], y: readonly string[]): number {
   if (sameArray(x, y)) return 1;
-  if (x.length === 0 || y.length === 0) return 0.35; // open vs closed syllable: say/late
+  // open vs closed syllable (say/late, dry/tried): rap hears the vowel, a single stop barely counts
+  if (x.length === 0 || y.length === 0) return (x.length || y.length) === 1 && STOPS.has((x[0] ?? y[0]) as string) ? 0.5 : 0.35;
   if (startsWith(x, y) || startsWith(y, x)) return 0.85; // night/nights, mine/mind
   const last = consonantSim(x[x.length - 1], y[y.length - 1]);
   const first = consonantSim(x[0], y[0]);
+  // the same nasal or liquid then another ending (wind/begins, held/else): the vowel and its nasal carry it
+  if (x[0] === y[0] && (CONSONANT_CLASS[x[0]] === 'nasal' || CONSONANT_CLASS[x[0]] === 'liquid')) return Math.max(0.6, 0.9 * (0.6 * last + 0.4 * first));
   return 0.9 * (0.6 * last + 0.4 * first);
 }
 
@@ -281,6 +320,16 @@ export function matchProfiles(a: SoundProfile, b: SoundProfile): RhymeMatch {
     }
   }
 
+  // Multis are heard on the stressed vowels: reduced ones in between may differ
+  // or be missing on one side (paper plan / data plan, fire escape / higher rate).
+  if (!(run >= t && run >= 2 && full >= 2)) {
+    const sr = stressedRun(a, b);
+    if (sr.full >= 2 && sr.spanA >= ka && sr.spanB >= kb) {
+      const cons = tailConsonantSim(a, b, Math.min(t, sr.spanA, sr.spanB));
+      return { type: 'multi', score: round2(0.88 + 0.1 * cons.sim), strong: true, identical, span: Math.max(sr.spanA, sr.spanB), exactVowels: sr.full };
+    }
+  }
+
   if (run >= t) {
     const cons = tailConsonantSim(a, b, t);
     if (run >= 2 && full >= 2) {
@@ -315,6 +364,45 @@ export function matchProfiles(a: SoundProfile, b: SoundProfile): RhymeMatch {
   const score = 0.6 * vowelScore + 0.4 * cons.sim;
   if (score < 0.5) return NONE;
   return { type: 'slant', score: round2(score), strong: score >= STRONG_SLANT, identical, span: t, exactVowels: exact };
+}
+
+/** Unstressed vowels allowed between two matched stressed vowels, on each side. */
+const MAX_GAP = 2;
+
+/**
+ * Match the STRESSED vowels of both sides from the end, skipping unstressed
+ * ones (and weak function words): the same number of unstressed vowels after
+ * the last stressed one on both sides (the ending's rhythm), then up to
+ * MAX_GAP unstressed vowels (differing by at most one between the sides, and
+ * never by a function word) before each further stressed vowel. Returns how
+ * many full vowels matched in sequence and how many vowels each side spans.
+ */
+export function stressedRun(a: SoundProfile, b: SoundProfile): { full: number; spanA: number; spanB: number } {
+  let i = a.vowels.length - 1;
+  let j = b.vowels.length - 1;
+  let full = 0;
+  let spanA = 0;
+  let spanB = 0;
+  for (;;) {
+    let ga = 0;
+    let gb = 0;
+    let wa = 0;
+    let wb = 0;
+    for (; i - ga >= 0 && a.vowels[i - ga].stress === 0; ga++) if (a.vowels[i - ga].weak) wa++;
+    for (; j - gb >= 0 && b.vowels[j - gb].stress === 0; gb++) if (b.vowels[j - gb].weak) wb++;
+    // One side may have one more unstressed syllable inside a word (broken crown / whole town),
+    // never an extra function word ("then we left" / "get rest" keeps apart).
+    if (full === 0 ? ga !== gb : ga > MAX_GAP || gb > MAX_GAP || Math.abs(ga - gb) > 1 || wa !== wb) break;
+    const ia = i - ga;
+    const jb = j - gb;
+    if (ia < 0 || jb < 0 || a.vowels[ia].base !== b.vowels[jb].base) break;
+    full++;
+    spanA = a.vowels.length - ia;
+    spanB = b.vowels.length - jb;
+    i = ia - 1;
+    j = jb - 1;
+  }
+  return { full, spanA, spanB };
 }
 
 /**

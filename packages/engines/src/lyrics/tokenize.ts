@@ -37,6 +37,8 @@ export function tokenizeLine(line: string, offset: number): RawToken[] {
     if (APOS.test(line[e] ?? '') && /in$/i.test(m[0]) && !isWordChar(line[e + 1])) e++;
     // Leading apostrophe the dictionary knows: 'bout, 'em, 'til, 'cause
     if (s > 0 && APOS.test(line[s - 1]) && !isWordChar(line[s - 2]) && inDictionary(`'${m[0].toLowerCase()}`)) s--;
+    // A dollar sign is said ("$50" = fifty dollars)
+    if (s > 0 && line[s - 1] === '$' && /^\d/.test(m[0])) s--;
     out.push({ text: line.slice(s, e), start: offset + s, end: offset + e });
   }
   return out;

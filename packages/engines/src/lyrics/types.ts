@@ -220,4 +220,10 @@ export interface NextLineIdea {
   rhymes: string[];
   /** Always 'engine': built-in rhyme targets, not model-written lines. */
   source: 'engine';
+  /** The end sound to land on, as written: "-ayin'", "-ight", or stressed vowels "ay…a" for a multi. */
+  sound: string;
+  /** Phrase ideas that land on it ("paid in", "major fan"); may be empty. */
+  phrases: string[];
+  /** Stress pattern of the bar it answers: "da DUM da da DUM". */
+  stress: string;
 }

@@ -4,6 +4,7 @@ import {
   createLyricSnippetSchema,
   idParamSchema,
   lyricFeedbackSchema,
+  lyricPhrasesSchema,
   lyricSuggestionsSchema,
   rhymeIdeasQuerySchema,
 } from '@members-only/shared';
@@ -40,12 +41,24 @@ export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService; quotas
     return presentAnalysis(await lyrics.analyze(request.body.text));
   });
 
+  // Only model generations spend the lyrics quota: the built-in engine's targets and feedback are
+  // analysis, free like /analyze (opening or pasting a lyric fetches both).
+  const spendIfModel = <T>(actor: ReturnType<typeof requireActor>, work: () => Promise<T>): Promise<T> =>
+    lyrics.isModel ? quotas.spend(actor, 'lyrics', work) : work();
+
   app.post('/api/lyrics/suggestions', { config: { access: 'user' }, schema: { body: lyricSuggestionsSchema } }, async (request, reply) => {
-    return quotas.spend(requireActor(request), 'lyrics', () => lyrics.suggest(request.body.text, clientAbortSignal(reply)));
+    return spendIfModel(requireActor(request), () => lyrics.suggest(request.body.text, clientAbortSignal(reply)));
   });
 
   app.post('/api/lyrics/feedback', { config: { access: 'user' }, schema: { body: lyricFeedbackSchema } }, async (request, reply) => {
-    return presentFeedback(await quotas.spend(requireActor(request), 'lyrics', () => lyrics.feedback(request.body.text, clientAbortSignal(reply))));
+    const actor = requireActor(request);
+    const builtIn = request.body.builtIn === true;
+    const work = () => lyrics.feedback(request.body.text, clientAbortSignal(reply), { builtIn });
+    return presentFeedback(await (builtIn ? work() : spendIfModel(actor, work)));
+  });
+
+  app.post('/api/lyrics/phrases', { config: { access: 'user' }, schema: { body: lyricPhrasesSchema } }, async (request) => {
+    return lyrics.phrases(request.body.text);
   });
 
   app.get('/api/lyrics/rhymes', { config: { access: 'user' }, schema: { querystring: rhymeIdeasQuerySchema } }, async (request) => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_RHYME_ENGINE } from '@members-only/shared';
-import { rhymeIdeasResultSchema } from '@members-only/shared/lyrics-responses';
+import { lyricSuggestionsResultSchema, phraseIdeasResultSchema, rhymeIdeasResultSchema } from '@members-only/shared/lyrics-responses';
 import { scoreLyrics } from '@members-only/engines/lyrics';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
@@ -18,7 +18,9 @@ function helpers(t: () => TestApp) {
   const listSnippets = (cookie: string, id: number) => t().app.inject({ url: `/api/conversations/${id}/lyrics`, headers: { cookie } });
   const post = (cookie: string, path: string, payload: unknown) =>
     t().app.inject({ method: 'POST', url: `/api/lyrics/${path}`, headers: { cookie }, payload: payload as object });
-  return { newConversation, addSnippet, listSnippets, post };
+  const lyricsUsed = async (cookie: string) =>
+    ((await t().app.inject({ url: '/api/quotas', headers: { cookie } })).json() as { quotas: { lyrics: { used: number } } }).quotas.lyrics.used;
+  return { newConversation, addSnippet, listSnippets, post, lyricsUsed };
 }
 
 describe.each(dialects)('lyric snippets API on %s', (dialect) => {
@@ -43,6 +45,7 @@ describe.each(dialects)('lyric snippets API on %s', (dialect) => {
       { method: 'POST', url: '/api/lyrics/suggestions', payload: {} },
       { method: 'POST', url: '/api/lyrics/feedback', payload: { text: 'a\nb' } },
       { method: 'GET', url: '/api/lyrics/rhymes?word=night' },
+      { method: 'POST', url: '/api/lyrics/phrases', payload: {} },
     ] as const;
     for (const r of requests) {
       const res = await t.app.inject({ method: r.method, url: r.url, ...('payload' in r ? { payload: r.payload } : {}) });
@@ -184,16 +187,86 @@ describe.each(dialects)('lyrics engine endpoints without a model on %s', (dialec
     expect(res.json().lines).toHaveLength(201);
   });
 
-  it('suggests 4 honest rhyme targets for the last line’s ending', async () => {
+  it('suggests 4 concrete targets: syllables that fit the verse, the end sound with words and a phrase, the stress pattern', async () => {
     const res = await h.post(alice.cookie, 'suggestions', { text: VERSE });
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    expect(lyricSuggestionsResultSchema.safeParse(body).success).toBe(true);
     expect(body).toMatchObject({ kind: 'rhyme-targets', engine: BUILT_IN_RHYME_ENGINE });
     expect(body.suggestions).toHaveLength(4);
-    for (const s of body.suggestions) expect(s).toContain('"sight"');
-    expect(body.suggestions[0]).toMatch(/^Aim for ~7 syllables/);
+    // the verse runs 7, 8, 7, 7 syllables: 7 fits it
+    for (const s of body.suggestions) expect(s).toMatch(/^7 syllables, /);
+    expect(body.suggestions[0]).toMatch(/^7 syllables, land on -ight: \w+, \w+, \w+ \w+$/);
     expect(body.targets).toHaveLength(4);
-    expect(body.targets[0]).toMatchObject({ target: 'sight', syllables: 7, rhymes: expect.arrayContaining([expect.any(String)]) });
+    expect(body.targets[0]).toMatchObject({
+      target: 'sight',
+      syllables: 7,
+      sound: '-ight',
+      phrases: [expect.stringMatching(/^\w+ \w+$/)],
+      stress: expect.stringMatching(/^(?:da|DUM)(?: (?:da|DUM)){6}$/),
+      rhymes: expect.arrayContaining(['light', 'night']),
+    });
+  });
+
+  it('gives phrase ideas on the line’s last stressed vowels, most natural first', async () => {
+    const res = await h.post(alice.cookie, 'phrases', { text: 'I had a paper plan' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(phraseIdeasResultSchema.safeParse(body).success).toBe(true);
+    expect(body.ending).toBe('paper plan');
+    expect(body.engine).toBe(BUILT_IN_RHYME_ENGINE);
+    expect(body.ideas.length).toBeGreaterThanOrEqual(8);
+    expect(body.ideas.length).toBeLessThanOrEqual(12);
+    expect(body.ideas[0]).toEqual({ text: 'later, man', type: 'multi', score: expect.any(Number) });
+    const scores = body.ideas.map((i: { score: number }) => i.score);
+    expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
+    // an unknown script has nothing to rhyme with: an empty list, not an error
+    expect((await h.post(alice.cookie, 'phrases', { text: '✨✨' })).json()).toMatchObject({ ideas: [] });
+  });
+
+  it('validates the phrases body with a clear message', async () => {
+    for (const payload of [{}, { text: '' }, { text: '   ' }, { text: 42 }, { text: 'x'.repeat(301) }]) {
+      const res = await h.post(alice.cookie, 'phrases', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ message: expect.any(String) });
+    }
+    expect((await h.post(alice.cookie, 'phrases', { text: ' ' })).json().message).toMatch(/line/i);
+  });
+
+  it('spends no lyrics quota on built-in suggestions, feedback, phrases or opening a saved lyric', async () => {
+    const carol = await registerUser(t.app);
+    const conv = await h.newConversation(carol.cookie);
+    await h.addSnippet(carol.cookie, conv.id, { content: VERSE, position: 0 });
+    // What the notepad does on opening (and on a paste): load, analyse, targets, feedback.
+    expect((await h.listSnippets(carol.cookie, conv.id)).statusCode).toBe(200);
+    expect((await h.post(carol.cookie, 'analyze', { text: VERSE })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await h.post(carol.cookie, 'suggestions', { text: VERSE })).statusCode).toBe(200);
+      expect((await h.post(carol.cookie, 'feedback', { text: VERSE })).statusCode).toBe(200);
+      expect((await h.post(carol.cookie, 'phrases', { text: 'keep my vision in my sight' })).statusCode).toBe(200);
+    }
+    expect(await h.lyricsUsed(carol.cookie)).toBe(0);
+  });
+
+  it('names a saved lyric from its first line instead of "Lyrics Help", and keeps a name the artist gave', async () => {
+    const conv = await h.newConversation(alice.cookie);
+    const title = async (id: number) => ((await t.app.inject({ url: `/api/conversations/${id}`, headers: { cookie: alice.cookie } })).json() as { title: string }).title;
+    expect(await title(conv.id)).toBe('Lyrics Help');
+    await h.addSnippet(alice.cookie, conv.id, { content: '[Verse 1]\n\n  Cold nights,   no lights on the block\nsecond bar', position: 0 });
+    expect(await title(conv.id)).toBe('Cold nights, no lights on the block');
+    // later saves do not rename it again
+    await h.addSnippet(alice.cookie, conv.id, { content: 'A brand new first line', position: 0 });
+    expect(await title(conv.id)).toBe('Cold nights, no lights on the block');
+
+    const named = (await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { cookie: alice.cookie }, payload: { category: 'lyrics', title: 'My hook' } })).json() as { id: number };
+    await h.addSnippet(alice.cookie, named.id, { content: 'first bar here', position: 0 });
+    expect(await title(named.id)).toBe('My hook');
+
+    const long = await h.newConversation(alice.cookie);
+    await h.addSnippet(alice.cookie, long.id, { content: `${'word '.repeat(30)}end`, position: 0 });
+    const cut = await title(long.id);
+    expect(cut.length).toBeLessThanOrEqual(60);
+    expect(cut.endsWith('word…')).toBe(true);
   });
 
   it('refuses suggestions for blank text with the spec message', async () => {
@@ -409,9 +482,37 @@ describe.each(dialects)('lyrics with a model on %s', (dialect) => {
     expect(res.json()).toMatchObject({ message: expect.any(String), code: expect.stringMatching(/^upstream_/) });
   });
 
+  it('spends the lyrics quota on model generations only', async () => {
+    const dave = await registerUser(t.app);
+    expect(await h.lyricsUsed(dave.cookie)).toBe(0);
+    fake.enqueue({ kind: 'reply', text: '- one\n- two\n- three\n- four' });
+    expect((await h.post(dave.cookie, 'suggestions', { text: VERSE })).statusCode).toBe(200);
+    expect(await h.lyricsUsed(dave.cookie)).toBe(1);
+    fake.enqueue({ kind: 'reply', text: 'Tight.\nRating: 7/10' });
+    expect((await h.post(dave.cookie, 'feedback', { text: VERSE })).statusCode).toBe(200);
+    expect(await h.lyricsUsed(dave.cookie)).toBe(2);
+    // analysis, rhymes and phrases stay built-in and free
+    await h.post(dave.cookie, 'analyze', { text: VERSE });
+    expect((await h.post(dave.cookie, 'phrases', { text: 'keep my vision in my sight' })).statusCode).toBe(200);
+    await t.app.inject({ url: '/api/lyrics/rhymes?word=money', headers: { cookie: dave.cookie } });
+    expect(await h.lyricsUsed(dave.cookie)).toBe(2);
+    // opening a saved lyric asks for the built-in feedback: no generation, nothing spent
+    const before = fake.requests.length;
+    const opened = await h.post(dave.cookie, 'feedback', { text: VERSE, builtIn: true });
+    expect(opened.json()).toMatchObject({ kind: 'engine', engine: BUILT_IN_RHYME_ENGINE, score: scoreLyrics(VERSE).score });
+    expect(fake.requests.length).toBe(before);
+    expect(await h.lyricsUsed(dave.cookie)).toBe(2);
+    expect((await h.post(dave.cookie, 'feedback', { text: VERSE, builtIn: 'yes' })).statusCode).toBe(400);
+    // a failed generation gives its unit back
+    fake.enqueue({ kind: 'status', status: 500 });
+    expect((await h.post(dave.cookie, 'suggestions', { text: VERSE })).statusCode).toBe(503);
+    expect(await h.lyricsUsed(dave.cookie)).toBe(2);
+  });
+
   it('still analyzes and rhymes with the engine, without calling the model', async () => {
     expect((await h.post(alice.cookie, 'analyze', { text: VERSE })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/lyrics/rhymes?word=money', headers: { cookie: alice.cookie } })).statusCode).toBe(200);
+    expect((await h.post(alice.cookie, 'phrases', { text: 'I had a paper plan' })).json().ideas.length).toBeGreaterThan(0);
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -8,10 +8,18 @@ const VERSE = 'I been on the grind since the sun came up\nGot my people with me 
 
 describe.each(dialects)('plan quotas on %s', (dialect) => {
   let t: TestApp | undefined;
+  let fakeModel: Awaited<ReturnType<typeof startFakeOpenAi>> | undefined;
   afterEach(async () => {
     await t?.close();
     t = undefined;
+    await fakeModel?.close();
+    fakeModel = undefined;
   });
+  /** Lyric suggestions and feedback spend the quota only when a model writes them (ADR 035). */
+  const withModel = async () => {
+    fakeModel = await startFakeOpenAi();
+    return { AI_BASE_URL: fakeModel.baseUrl, AI_MODEL: 'quota-model' };
+  };
 
   it('reports the plan and every quota, and needs a sign-in', async () => {
     t = await createTestApp(dialect);
@@ -31,7 +39,7 @@ describe.each(dialects)('plan quotas on %s', (dialect) => {
   });
 
   it('lets exactly the limit through when requests arrive in parallel, then answers 429 naming the quota', async () => {
-    t = await createTestApp(dialect, { QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, lyrics: 3 } });
+    t = await createTestApp(dialect, { ...(await withModel()), QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, lyrics: 3 } });
     const app = t.app;
     await registerUser(app);
     const { cookie } = await registerUser(app);
@@ -60,7 +68,7 @@ describe.each(dialects)('plan quotas on %s', (dialect) => {
   });
 
   it('counts per user: another artist still has a full quota', async () => {
-    t = await createTestApp(dialect, { QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, lyrics: 1 } });
+    t = await createTestApp(dialect, { ...(await withModel()), QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, lyrics: 1 } });
     await registerUser(t.app);
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
@@ -71,7 +79,7 @@ describe.each(dialects)('plan quotas on %s', (dialect) => {
   });
 
   it('gives Premium members their plan’s limits', async () => {
-    t = await createTestApp(dialect, { QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, lyrics: 1 }, QUOTAS_PREMIUM: { ...DEFAULT_QUOTAS.premium, lyrics: 2 } });
+    t = await createTestApp(dialect, { ...(await withModel()), QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, lyrics: 1 }, QUOTAS_PREMIUM: { ...DEFAULT_QUOTAS.premium, lyrics: 2 } });
     await registerUser(t.app);
     const member = await registerUser(t.app);
     await sql`update users set is_premium = ${dialect === 'postgres' ? sql`true` : sql`1`} where id = ${member.user.id}`.execute(t.db.kysely);

@@ -32,7 +32,7 @@ export function FeedbackPanel({ result, loading }: { result: LyricFeedbackResult
             <Measure label="Bars" value={String(result.measures.bars)} />
             <Measure label="Avg syllables" value={String(result.measures.meanSyllables)} />
             <Measure label="Rhyme density" value={percent(result.measures.rhymeDensity)} />
-            <Measure label="Scheme" value={result.measures.schemes.join(' ') || '—'} />
+            <Measure label="Scheme" value={result.measures.schemes.join(' ') || '—'} wrap />
           </dl>
           <FeedbackMarkdown text={result.feedback} />
           {result.kind === 'model' && result.notes.length ? (
@@ -55,11 +55,12 @@ export function FeedbackPanel({ result, loading }: { result: LyricFeedbackResult
   );
 }
 
-function Measure({ label, value }: { label: string; value: string }) {
+/** `wrap`: long values (a scheme per verse) wrap onto more lines instead of being cut. */
+function Measure({ label, value, wrap = false }: { label: string; value: string; wrap?: boolean }) {
   return (
-    <div className="rounded-lg bg-muted px-2 py-1.5">
+    <div className={cn('rounded-lg bg-muted px-2 py-1.5', wrap && 'col-span-2 sm:col-span-4 lg:col-span-2 xl:col-span-4')}>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="truncate font-semibold tabular-nums" title={value}>
+      <dd className={cn('font-semibold tabular-nums', wrap ? 'break-all font-mono' : 'truncate')} title={value} data-testid={wrap ? 'measure-wrap' : undefined}>
         {value}
       </dd>
     </div>

@@ -100,7 +100,7 @@ export function LyricNotepad({ conversationId, initialText, createConversation, 
     }, [createConversation]),
   );
   const queryClient = useQueryClient();
-  /** Suggestions and feedback count against today's lyrics quota: show what is left. */
+  /** A model's suggestions and feedback count against today's lyrics quota: show what is left. */
   const refreshQuotas = useCallback(() => void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY }), [queryClient]);
 
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -144,7 +144,7 @@ export function LyricNotepad({ conversationId, initialText, createConversation, 
     }
   }, [refreshQuotas]);
 
-  const requestFeedback = useCallback(async (forText: string) => {
+  const requestFeedback = useCallback(async (forText: string, { builtIn = false } = {}) => {
     if (countNonEmptyLines(forText) < LYRICS.feedbackMinLines) return;
     if (feedbackRequest.current?.text === forText) return;
     feedbackRequest.current?.controller.abort();
@@ -152,7 +152,7 @@ export function LyricNotepad({ conversationId, initialText, createConversation, 
     feedbackRequest.current = request;
     setFeedbackLoading(true);
     try {
-      const result = await getLyricFeedback(forText, request.controller.signal);
+      const result = await getLyricFeedback(forText, request.controller.signal, { builtIn });
       if (feedbackRequest.current === request) setFeedback(result);
       refreshQuotas();
     } catch (error) {
@@ -175,9 +175,10 @@ export function LyricNotepad({ conversationId, initialText, createConversation, 
     feedbackRequest.current = null;
   }, []);
 
-  // On open: feedback for saved lyrics (spec §4). Leaving cancels whatever is still running.
+  // On open: feedback for saved lyrics (spec §4), the built-in engine's, so opening spends nothing.
+  // Leaving cancels whatever is still running.
   useEffect(() => {
-    void requestFeedback(initialText);
+    void requestFeedback(initialText, { builtIn: true });
     return cancelAll;
   }, [initialText, requestFeedback, cancelAll]);
 

@@ -54,6 +54,24 @@ describe('SuggestionsPanel with the built-in engine’s rhyme targets', () => {
     expect(props.onDismissTarget).toHaveBeenCalled();
   });
 
+  it('shows a target’s stress pattern and offers its phrase ideas as chips after the words', () => {
+    const stayin: RhymeTarget = {
+      text: "13 syllables, land on -ayin': sayin', playin', pay in",
+      target: "stayin'",
+      syllables: 13,
+      rhymes: ["sayin'", "playin'"],
+      sound: "-ayin'",
+      phrases: ['pay in', 'made it in'],
+      stress: 'da DUM da DUM',
+    };
+    const props = renderPanel({ result: { ...engineResult, suggestions: [stayin.text], targets: [stayin] }, chosenTarget: stayin });
+    expect(screen.getByTestId('target-stress').textContent).toBe('Stress: da DUM da DUM');
+    const chips = within(screen.getByRole('group', { name: "Rhyme words for “stayin'”" }));
+    expect(chips.getAllByRole('button', { name: /in/ }).map((b) => b.textContent)).toEqual(["sayin'", "playin'", 'pay in', 'made it in']);
+    fireEvent.click(chips.getByRole('button', { name: 'made it in' }));
+    expect(props.onInsertWord).toHaveBeenCalledWith('made it in');
+  });
+
   it('appends a model’s line as it is', () => {
     const props = renderPanel({ result: { suggestions: ['stacking paper till the morning light'], engine: 'studio-model', kind: 'model' } });
     expect(screen.getByTestId('suggestions-engine').textContent).toBe('Written by studio-model');

@@ -81,7 +81,14 @@ export function SuggestionsPanel({
                     ) : (
                       <CornerDownLeft aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground group-hover:text-foreground" />
                     )}
-                    <span>{suggestion}</span>
+                    <span className="min-w-0">
+                      <span className="block">{suggestion}</span>
+                      {target?.stress ? (
+                        <span className="mt-0.5 block break-words font-mono text-[11px] leading-4 text-muted-foreground" data-testid="target-stress">
+                          Stress: {target.stress}
+                        </span>
+                      ) : null}
+                    </span>
                   </button>
                 </li>
               );
@@ -113,9 +120,10 @@ function TargetWords({ target, onInsertWord, onDismiss }: { target: RhymeTarget;
           <X aria-hidden="true" />
         </Button>
       </div>
-      {target.rhymes.length ? (
+      {target.stress ? <p className="mt-1 break-words font-mono text-[11px] text-muted-foreground">Stress: {target.stress}</p> : null}
+      {target.rhymes.length || target.phrases?.length ? (
         <ul className="mt-2 flex flex-wrap gap-1.5">
-          {target.rhymes.map((word) => (
+          {[...target.rhymes, ...(target.phrases ?? []).filter((p) => !target.rhymes.includes(p))].map((word) => (
             <li key={word}>
               <button
                 type="button"
@@ -123,7 +131,7 @@ function TargetWords({ target, onInsertWord, onDismiss }: { target: RhymeTarget;
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => onInsertWord(word)}
                 className="rounded-full border border-border bg-background px-2.5 py-0.5 text-sm transition-colors hover:border-ring hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-                title="Put this word at the cursor"
+                title="Put this at the cursor"
               >
                 {word}
               </button>

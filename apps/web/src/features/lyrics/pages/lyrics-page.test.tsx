@@ -98,3 +98,24 @@ describe('a new Lyric Assist notepad', () => {
     expect(createConversation).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('opening a saved lyric', () => {
+  it('asks for the built-in feedback only, so opening spends nothing of the lyrics quota', async () => {
+    const saved = [{ id: 3, conversationId: 7, userId: 1, content: 'late night in the city\nlights so pretty', position: 0, createdAt: '2026-11-23T10:00:00.000Z' }];
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => {
+      const url = String(input);
+      if (url === '/api/conversations/7/lyrics' && !init?.method) return Promise.resolve(Response.json(saved));
+      if (url === '/api/lyrics/feedback') return Promise.resolve(Response.json({ message: 'later' }, { status: 503 }));
+      return base(input, init);
+    });
+    renderAt('/lyrics/7');
+    const editor = await screen.findByRole('textbox', { name: 'Lyrics' });
+    expect((editor as HTMLTextAreaElement).value).toBe(saved[0]!.content);
+    await waitFor(() => expect(calls('POST', '/api/lyrics/feedback')).toHaveLength(1));
+    const [, init] = calls('POST', '/api/lyrics/feedback')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ text: saved[0]!.content, builtIn: true });
+    // Nothing is generated on opening: no suggestions until the artist writes or asks.
+    expect(calls('POST', '/api/lyrics/suggestions')).toHaveLength(0);
+  });
+});
