@@ -40,7 +40,7 @@ export const COUPLETS: readonly Couplet[] = [
   { a: 'Winter on the stoop with a thermos full of tea', b: 'my brother drew the future in the frost for me', plain: 'my brother drew the future in the frost for us' },
   { a: 'Cardboard in the window where the glass was gone', b: 'we watched the sunrise anyway and carried on', plain: 'we watched the sunrise anyway and went to work' },
   { a: 'Pawn shop guitar with a price tag on the neck', b: 'I bought it with the money from my very first check', plain: 'I bought it with the money from my very first gig' },
-  { a: 'Late shift at the warehouse stacking boxes high', b: 'I wrote a hundred hooks before the trucks went by', plain: 'I wrote a hundred hooks before the trucks came back' },
+  { a: 'Late shift at the warehouse stacking boxes high', b: 'I wrote a hundred hooks before the trucks went by', plain: 'I wrote a hundred hooks before the trucks were gone' },
   { a: 'River by the freeway where we used to fish', b: 'we never caught a thing but we would always wish', plain: 'we never caught a thing but we would always stay' },
   { a: 'Barbershop debates about the greatest of all time', b: 'the old heads and the young ones argue every rhyme', plain: 'the old heads and the young ones argue every verse' },
   { a: 'Library card was the key to every door', b: 'I read about the ocean then I wanted more', plain: 'I read about the ocean then I wanted some' },
