@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withoutFormatCharacters, withoutInvisible } from './plain-text';
 import { line } from './text';
-import { loginSchema, registerSchema } from './auth';
+import { loginSchema } from './auth';
+import { registerSchema } from './register';
 import { checkLoginForm, checkRegisterForm } from './auth-forms';
 import { createConversationSchema, renameConversationSchema } from './conversations';
 import { createCoverArtSchema } from './cover';
