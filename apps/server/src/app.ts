@@ -123,6 +123,7 @@ export function createServices(db: Db, env: AppEnv) {
   const jobBackend = createJobBackend(db, repos.jobs, { leaseSeconds: env.JOB_LEASE_SECONDS, timeoutSeconds: env.JOB_TIMEOUT_SECONDS });
   const queue = jobBackend.queue;
   const music = createMusicProvider(env);
+  const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
   const studio = createStudioService({
     beats: repos.beats,
     conversations: repos.conversations,
@@ -133,6 +134,7 @@ export function createServices(db: Db, env: AppEnv) {
     music,
     builtIn: music.hosted ? createBuiltInMusic() : music,
     waitMs: (env.MUSIC_TIMEOUT_SECONDS + 60) * 1000,
+    workFailed: (userId, acceptedAt) => quotas.workFailed(userId, 'beat', acceptedAt),
   });
   const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }) });
   /** A worker running `concurrency` jobs at once in this process. */
@@ -148,7 +150,6 @@ export function createServices(db: Db, env: AppEnv) {
   const admin = createAdminService({
     installation: { settings: env, dialect: db.dialect, probeModels, pingDatabase: () => pingDatabase(db), storage },
   });
-  const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
   const reviews = createReviewService({ tracks: repos.tracks, reviews: repos.trackReviews, text });
   const marketing = createMarketingService({
     plans: repos.marketingPlans,

@@ -41,11 +41,13 @@ export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService; quotas
   });
 
   app.post('/api/lyrics/suggestions', { config: { access: 'user' }, schema: { body: lyricSuggestionsSchema } }, async (request, reply) => {
-    return quotas.spend(requireActor(request), 'lyrics', () => lyrics.suggest(request.body.text, clientAbortSignal(reply)));
+    const clientGone = clientAbortSignal(reply);
+    return quotas.spend(requireActor(request), 'lyrics', () => lyrics.suggest(request.body.text, clientGone), clientGone);
   });
 
   app.post('/api/lyrics/feedback', { config: { access: 'user' }, schema: { body: lyricFeedbackSchema } }, async (request, reply) => {
-    return presentFeedback(await quotas.spend(requireActor(request), 'lyrics', () => lyrics.feedback(request.body.text, clientAbortSignal(reply))));
+    const clientGone = clientAbortSignal(reply);
+    return presentFeedback(await quotas.spend(requireActor(request), 'lyrics', () => lyrics.feedback(request.body.text, clientGone), clientGone));
   });
 
   app.get('/api/lyrics/rhymes', { config: { access: 'user' }, schema: { querystring: rhymeIdeasQuerySchema } }, async (request) => {
