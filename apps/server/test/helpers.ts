@@ -94,6 +94,12 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-data-')),
   MAX_UPLOAD_MB: 50,
   UPLOAD_IDLE_TIMEOUT_SECONDS: 30,
+  UPLOAD_MIN_BYTES_PER_SECOND: 16 * 1024,
+  UPLOAD_RATE_GRACE_SECONDS: 30,
+  STORAGE_FREE_MB: 500,
+  STORAGE_PREMIUM_MB: 10_000,
+  // The test machine's disk is not the point of most suites; the floor has its own test.
+  MIN_FREE_DISK_MB: 0,
   WORKERS: 0,
   JOB_CONCURRENCY: 1,
   JOB_LEASE_SECONDS: 60,

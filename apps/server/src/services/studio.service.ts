@@ -10,7 +10,7 @@ import type { FileStorage } from '../providers/storage/types';
 import { MusicServiceError, type MusicProvider } from '../providers/music/index';
 import type { JobQueue } from '../jobs/queue';
 import { PermanentJobError, type JobContext } from '../jobs/worker';
-import { AppError, badRequest, notFound } from '../errors';
+import { AppError, badRequest, diskFull, isDiskFull, notFound } from '../errors';
 import { authorize, can, type Actor } from '../policies/index';
 
 const POLL_MS = 200;
@@ -197,9 +197,9 @@ export function createStudioService(deps: {
         ctx.progress(1);
       } catch (error) {
         for (const file of pending) await file.discard().catch(() => {});
-        const known = error instanceof MusicServiceError;
-        await markFailed(beat, { error_status: known ? error.status : 500, error_message: known ? error.message : STUDIO_MESSAGES.serverError });
-        throw new PermanentJobError(known ? error.message : STUDIO_MESSAGES.serverError);
+        const known = error instanceof MusicServiceError ? { status: error.status, message: error.message } : isDiskFull(error) ? { status: 507, message: diskFull().message } : undefined;
+        await markFailed(beat, { error_status: known ? known.status : 500, error_message: known ? known.message : STUDIO_MESSAGES.serverError });
+        throw new PermanentJobError(known ? known.message : STUDIO_MESSAGES.serverError);
       }
     },
 

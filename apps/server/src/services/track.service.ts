@@ -25,6 +25,28 @@ const unsupportedType = () =>
   new AppError(415, 'Unsupported file type. Upload an MP3, WAV, M4A or AAC audio file.', 'unsupported_media_type');
 export const tooLarge = (maxMb: number) => new AppError(413, `The file is too large. The limit is ${maxMb} MB.`, 'payload_too_large');
 
+const MB = 1024 * 1024;
+/** "12.3 MB", "1.2 GB": how the allowance and its use read to an artist. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1000 * MB) return `${(bytes / (1024 * MB)).toFixed(1).replace(/\.0$/, '')} GB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+/** Over the plan's storage allowance: 413 with what is used and how to make room (ADR 031). */
+export const storageFull = (usedBytes: number, limitBytes: number) =>
+  new AppError(
+    413,
+    `This upload does not fit in your storage: ${formatBytes(usedBytes)} of ${formatBytes(limitBytes)} used. Delete tracks you no longer need from your tracks list to free space.`,
+    'storage_full',
+    undefined,
+    { connection: 'close' },
+  );
+
+export interface StorageUsage {
+  usedBytes: number;
+  limitBytes: number;
+}
+
 export interface IncomingAudio {
   filename: string;
   stream: Readable & { truncated?: boolean };
@@ -37,22 +59,46 @@ export function createTrackService(deps: {
   uow: UnitOfWork;
   transcriptionAvailable: boolean;
   maxUploadMb: number;
+  /** Per-plan storage allowance in MB (STORAGE_FREE_MB, STORAGE_PREMIUM_MB). */
+  storageMb: Record<Actor['plan'], number>;
 }) {
-  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb } = deps;
+  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb } = deps;
+
+  async function usageOf(actor: Pick<Actor, 'id' | 'plan'>): Promise<StorageUsage> {
+    return { usedBytes: await tracks.usedBytesOf(actor.id), limitBytes: storageMb[actor.plan] * MB };
+  }
 
   return {
+    /** What the artist's uploads take of their plan's allowance. */
+    storageOf: usageOf,
+
+    /**
+     * Before the body is read: a declared size that cannot fit is refused at once. `bytes` is at
+     * least the file's size (the multipart framing around it is not counted against the artist).
+     */
+    async checkRoom(actor: Pick<Actor, 'id' | 'plan'>, bytes: number): Promise<void> {
+      const usage = await usageOf(actor);
+      if (usage.usedBytes + bytes > usage.limitBytes) throw storageFull(usage.usedBytes, usage.limitBytes);
+    },
+
     /**
      * Streams the upload to storage (never whole in memory), checks size and content type, and
      * only then writes the row: a rejected or aborted upload leaves neither a row nor a file.
      */
-    async upload(userId: number, file: IncomingAudio) {
+    async upload(actor: Pick<Actor, 'id' | 'plan'>, file: IncomingAudio) {
+      const userId = actor.id;
       const head: Buffer[] = [];
       let headBytes = 0;
+      // While streaming: the upload stops as soon as it cannot fit (its partial file is removed).
+      const room = await usageOf(actor);
+      let received = 0;
       // Every socket read is a fresh buffer: collected as the upload goes, not after tens of MB.
       const collected = youngGarbageCollector();
       async function* tap(source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           collected(chunk.length);
+          received += chunk.length;
+          if (room.usedBytes + received > room.limitBytes) throw storageFull(room.usedBytes, room.limitBytes);
           if (headBytes < SNIFF_BYTES) {
             head.push(chunk);
             headBytes += chunk.length;
@@ -96,6 +142,10 @@ export function createTrackService(deps: {
         // The row, its jobs and the links to them land together: a failure leaves no track
         // without its analysis, and no job pointing at a missing track.
         const trackId = await uow.run(async (r) => {
+          // The last word, one upload of the artist's at a time: parallel uploads cannot add up past the allowance.
+          await r.tracks.lockStorageOf(userId);
+          const usedBytes = await r.tracks.usedBytesOf(userId);
+          if (usedBytes + written.size > room.limitBytes) throw storageFull(usedBytes, room.limitBytes);
           const row = await r.tracks.insert({
             user_id: userId,
             filename,
