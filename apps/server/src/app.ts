@@ -16,6 +16,7 @@ import { createTrackService } from './services/track.service';
 import { createAdminService } from './services/admin.service';
 import { createAdminDashboardService } from './services/admin-dashboard.service';
 import { createQuotaService } from './services/quota.service';
+import { createDiskSpace } from './services/disk-space.service';
 import { quotaRoutes } from './routes/quotas/index';
 import { createLyricsService } from './services/lyrics.service';
 import { createJobBackend } from './jobs/backend';
@@ -128,7 +129,8 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
   const jobBackend = createJobBackend(db, repos.jobs, { leaseSeconds: env.JOB_LEASE_SECONDS, timeoutSeconds: env.JOB_TIMEOUT_SECONDS });
   const queue = jobBackend.queue;
   const music = createMusicProvider(env);
-  const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
+  const disk = createDiskSpace({ dataDir: env.dataDir, minFreeMb: env.MIN_FREE_DISK_MB });
+  const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM }, disk });
   const studio = createStudioService({
     beats: repos.beats,
     conversations: repos.conversations,
@@ -152,6 +154,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     transcriptionAvailable: speech !== undefined,
     maxUploadMb: env.MAX_UPLOAD_MB,
     storageMb: { free: env.STORAGE_FREE_MB, premium: env.STORAGE_PREMIUM_MB },
+    disk,
   });
   const admin = createAdminService({
     installation: { settings: env, dialect: db.dialect, probeModels, pingDatabase: () => pingDatabase(db), storage },
@@ -196,7 +199,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     content: env.membershipContent,
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
+  return { disk, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -289,7 +292,7 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
     keyPrefix: env.REDIS_KEY_PREFIX,
   });
 
-  await app.register(healthRoutes, { db, storage: services.storage, dataDir: env.dataDir, minFreeDiskMb: env.MIN_FREE_DISK_MB });
+  await app.register(healthRoutes, { db, storage: services.storage, disk: services.disk });
   await app.register(authRoutes, { auth: services.auth, membership: services.membership });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(quotaRoutes, { quotas: services.quotas });

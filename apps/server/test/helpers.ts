@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppEnv } from '../src/app';
+import { buildApp, type AppEnv, type BuildOptions } from '../src/app';
 import { DEFAULT_QUOTAS } from '../src/env';
 import { DEFAULT_MEMBERSHIP_CONTENT } from '@members-only/shared/membership';
 import { migrateToLatest, openDatabase, type Db, type Dialect } from '../src/db/index';
@@ -114,9 +114,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: Dialect, env: Partial<AppEnv> = {}): Promise<TestApp> {
+export async function createTestApp(dialect: Dialect, env: Partial<AppEnv> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
-  const app = await buildApp(database.db, testEnv(env));
+  const app = await buildApp(database.db, testEnv(env), options);
   await app.ready();
   return {
     app,

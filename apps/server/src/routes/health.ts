@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
+import type { DiskSpace } from '../services/disk-space.service';
 import { pingDatabase, type Db } from '../db/index';
 import type { FileStorage } from '../providers/storage/index';
 
@@ -22,7 +22,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  *   folder's disk has at least `minFreeDiskMb` free; 503 with `{ message }` otherwise, so traffic
  *   goes to the processes that can serve it.
  */
-export const healthRoutes: FastifyPluginAsync<{ db: Db; storage: FileStorage; dataDir: string; minFreeDiskMb: number }> = async (app, { db, storage, dataDir, minFreeDiskMb }) => {
+export const healthRoutes: FastifyPluginAsync<{ db: Db; storage: FileStorage; disk: DiskSpace }> = async (app, { db, storage, disk }) => {
   app.get('/api/health', { config: { access: 'public' } }, async () => {
     return { status: 'ok' };
   });
@@ -37,13 +37,10 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db; storage: FileStorage; da
       request.log.warn({ err: files.reason as Error }, 'readiness: file storage not reachable');
       return reply.status(503).send({ message: 'File storage is not reachable.', status: 'unavailable' });
     }
-    if (minFreeDiskMb > 0) {
-      const disk = await fs.promises.statfs(dataDir);
-      const freeMb = Math.floor((disk.bavail * disk.bsize) / (1024 * 1024));
-      if (freeMb < minFreeDiskMb) {
-        request.log.warn({ freeMb, minFreeDiskMb }, 'readiness: the data folder is nearly full');
-        return reply.status(503).send({ message: `The data folder's disk is nearly full: ${freeMb} MB free, ${minFreeDiskMb} MB needed.`, status: 'unavailable' });
-      }
+    const freeMb = await disk.shortOfRoom();
+    if (freeMb !== undefined) {
+      request.log.warn({ freeMb, minFreeDiskMb: disk.minFreeMb }, 'readiness: the data folder is nearly full');
+      return reply.status(503).send({ message: `The data folder's disk is nearly full: ${freeMb} MB free, ${disk.minFreeMb} MB needed.`, status: 'unavailable' });
     }
     return { status: 'ready', database: db.dialect };
   });

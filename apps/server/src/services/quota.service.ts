@@ -2,6 +2,7 @@ import { QUOTA_KINDS, QUOTA_LABELS, type Plan, type Quota, type QuotaKind, type 
 import type { QuotaRepository } from '../repositories/quota.repository';
 import { quotaExceeded } from '../errors';
 import type { Actor } from '../policies/index';
+import type { DiskSpace } from './disk-space.service';
 
 export type QuotaLimits = Record<Plan, Record<QuotaKind, number>>;
 
@@ -30,8 +31,8 @@ export const QUOTA_HISTORY_DAYS = 14;
  * not get it back: the work goes on (a beat's job, a cover or a plan being made) and its result
  * lands in the artist's list. Everything that gives a unit back goes through `workFailed`.
  */
-export function createQuotaService(deps: { quotas: QuotaRepository; limits: QuotaLimits; now?: () => Date }) {
-  const { quotas, limits, now = () => new Date() } = deps;
+export function createQuotaService(deps: { quotas: QuotaRepository; limits: QuotaLimits; disk?: Pick<DiskSpace, 'assertRoom'>; now?: () => Date }) {
+  const { quotas, limits, disk, now = () => new Date() } = deps;
 
   const quota = (kind: QuotaKind, limit: number, used: number, at: Date): Quota => ({
     kind,
@@ -42,6 +43,8 @@ export function createQuotaService(deps: { quotas: QuotaRepository; limits: Quot
   });
 
   async function consume(actor: Actor, kind: QuotaKind): Promise<Quota> {
+    // A data disk under its floor takes no new work: 507 before the unit is spent.
+    await disk?.assertRoom();
     const at = now();
     const limit = limits[actor.plan][kind];
     const used = await quotas.consume(actor.id, kind, dayOf(at), limit);

@@ -9,6 +9,7 @@ import type { UnitOfWork } from '../repositories/index';
 import { AppError, badRequest, notFound } from '../errors';
 import { authorize, can, type Actor } from '../policies/index';
 import { youngGarbageCollector } from '../young-garbage';
+import type { DiskSpace } from './disk-space.service';
 
 
 /** Audio types we accept, decided from the file's first bytes (amendment B5). */
@@ -61,8 +62,9 @@ export function createTrackService(deps: {
   maxUploadMb: number;
   /** Per-plan storage allowance in MB (STORAGE_FREE_MB, STORAGE_PREMIUM_MB). */
   storageMb: Record<Actor['plan'], number>;
+  disk?: Pick<DiskSpace, 'assertRoom'>;
 }) {
-  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb } = deps;
+  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb, disk } = deps;
 
   async function usageOf(actor: Pick<Actor, 'id' | 'plan'>): Promise<StorageUsage> {
     return { usedBytes: await tracks.usedBytesOf(actor.id), limitBytes: storageMb[actor.plan] * MB };
@@ -77,6 +79,7 @@ export function createTrackService(deps: {
      * least the file's size (the multipart framing around it is not counted against the artist).
      */
     async checkRoom(actor: Pick<Actor, 'id' | 'plan'>, bytes: number): Promise<void> {
+      await disk?.assertRoom();
       const usage = await usageOf(actor);
       if (usage.usedBytes + bytes > usage.limitBytes) throw storageFull(usage.usedBytes, usage.limitBytes);
     },
@@ -89,16 +92,20 @@ export function createTrackService(deps: {
       const userId = actor.id;
       const head: Buffer[] = [];
       let headBytes = 0;
-      // While streaming: the upload stops as soon as it cannot fit (its partial file is removed).
+      await disk?.assertRoom();
+      // While streaming: once the upload cannot fit, nothing more is stored; the rest of the body is
+      // read and dropped (bounded by MAX_UPLOAD_MB), so the client hears the 413, as with the size limit.
       const room = await usageOf(actor);
       let received = 0;
+      let overAllowance = false;
       // Every socket read is a fresh buffer: collected as the upload goes, not after tens of MB.
       const collected = youngGarbageCollector();
       async function* tap(source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           collected(chunk.length);
           received += chunk.length;
-          if (room.usedBytes + received > room.limitBytes) throw storageFull(room.usedBytes, room.limitBytes);
+          if (room.usedBytes + received > room.limitBytes) overAllowance = true;
+          if (overAllowance) continue;
           if (headBytes < SNIFF_BYTES) {
             head.push(chunk);
             headBytes += chunk.length;
@@ -118,6 +125,10 @@ export function createTrackService(deps: {
       if (file.stream.truncated) {
         await written.discard();
         throw tooLarge(maxUploadMb);
+      }
+      if (overAllowance) {
+        await written.discard();
+        throw storageFull(room.usedBytes, room.limitBytes);
       }
       if (written.size === 0) {
         await written.discard();

@@ -39,9 +39,9 @@ function uploadGuard({ maxUploadMb, idleTimeoutSeconds, minBytesPerSecond, rateG
       throw tooLarge(maxUploadMb);
     }
     // A declared size that cannot fit in the artist's storage: refused before a byte is read.
-    if (declared > 0 && request.user) {
+    if (request.user) {
       try {
-        await tracks.checkRoom(actorOf(request.user), Math.max(0, declared - MULTIPART_ALLOWANCE_BYTES));
+        await tracks.checkRoom(actorOf(request.user), declared > 0 ? Math.max(0, declared - MULTIPART_ALLOWANCE_BYTES) : 0);
       } catch (error) {
         reply.header('connection', 'close');
         throw error;
