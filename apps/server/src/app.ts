@@ -17,6 +17,7 @@ import { createAdminService } from './services/admin.service';
 import { createAdminDashboardService } from './services/admin-dashboard.service';
 import { createQuotaService } from './services/quota.service';
 import { createDiskSpace } from './services/disk-space.service';
+import { planOf } from './policies/index';
 import { quotaRoutes } from './routes/quotas/index';
 import { createLyricsService } from './services/lyrics.service';
 import { createJobBackend } from './jobs/backend';
@@ -185,6 +186,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     jobs: repos.jobs,
     queue,
     uow,
+    storageOf: (user) => tracks.storageOf({ id: user.id, plan: planOf(user) }),
   });
   // Payout numbers are encrypted with PAYMENT_DATA_KEY, or the key file made in DATA_DIR on first start (ADR 016).
   const cipher = createPaymentDataCipher(loadPaymentKeys(env));

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { cleanText, TRANSCRIPTION_UNAVAILABLE, UNTITLED_TRACK, wellFormed } from '@members-only/shared';
+import { formatBytes, type StorageUsage } from '@members-only/shared/tracks';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
 import type { JobQueue } from '../jobs/queue';
@@ -27,12 +28,6 @@ const unsupportedType = () =>
 export const tooLarge = (maxMb: number) => new AppError(413, `The file is too large. The limit is ${maxMb} MB.`, 'payload_too_large');
 
 const MB = 1024 * 1024;
-/** "12.3 MB", "1.2 GB": how the allowance and its use read to an artist. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1000 * MB) return `${(bytes / (1024 * MB)).toFixed(1).replace(/\.0$/, '')} GB`;
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
-}
 /** Over the plan's storage allowance: 413 with what is used and how to make room (ADR 031). */
 export const storageFull = (usedBytes: number, limitBytes: number) =>
   new AppError(
@@ -43,10 +38,6 @@ export const storageFull = (usedBytes: number, limitBytes: number) =>
     { connection: 'close' },
   );
 
-export interface StorageUsage {
-  usedBytes: number;
-  limitBytes: number;
-}
 
 export interface IncomingAudio {
   filename: string;
