@@ -10,12 +10,14 @@ import { createConversationService } from './services/conversation.service';
 import { createChatService } from './services/chat.service';
 import { createTextProvider, type TextSettings } from './providers/text/index';
 import { createSpeechToText, type SpeechSettings } from './providers/speech/index';
-import { createFileStorage, type StorageSettings } from './providers/storage/index';
+import { createFileStorage, type FileStorage, type StorageSettings } from './providers/storage/index';
 import { probeModels } from './providers/openai-models';
 import { createTrackService } from './services/track.service';
 import { createAdminService } from './services/admin.service';
 import { createAdminDashboardService } from './services/admin-dashboard.service';
 import { createQuotaService } from './services/quota.service';
+import { createDiskSpace } from './services/disk-space.service';
+import { planOf } from './policies/index';
 import { quotaRoutes } from './routes/quotas/index';
 import { createLyricsService } from './services/lyrics.service';
 import { createJobBackend } from './jobs/backend';
@@ -86,6 +88,11 @@ export type AppEnv = Pick<
   | 'dataDir'
   | 'MAX_UPLOAD_MB'
   | 'UPLOAD_IDLE_TIMEOUT_SECONDS'
+  | 'UPLOAD_MIN_BYTES_PER_SECOND'
+  | 'UPLOAD_RATE_GRACE_SECONDS'
+  | 'STORAGE_FREE_MB'
+  | 'STORAGE_PREMIUM_MB'
+  | 'MIN_FREE_DISK_MB'
   | 'WORKERS'
   | 'JOB_CONCURRENCY'
   | 'JOB_LEASE_SECONDS'
@@ -97,7 +104,7 @@ export type AppEnv = Pick<
   Partial<PaymentSettings> &
   StorageSettings;
 
-export function createServices(db: Db, env: AppEnv) {
+export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileStorage } = {}) {
   const repos = createRepositories(db.kysely);
   const uow = createUnitOfWork(db.kysely);
   const auth = createAuthService({
@@ -116,7 +123,7 @@ export function createServices(db: Db, env: AppEnv) {
   const text = createTextProvider(env);
   const chat = createChatService({ conversations: repos.conversations, messages: repos.messages, text });
   const lyrics = createLyricsService({ snippets: repos.lyricSnippets, conversations: repos.conversations, uow, text });
-  const storage = createFileStorage(env);
+  const storage = overrides.storage ?? createFileStorage(env);
   const speech = createSpeechToText(env);
   const processing = createTrackProcessingService({ tracks: repos.tracks, storage, speech });
   // pg-boss on PostgreSQL, the embedded table queue on SQLite (ADR 009, ADR 020). Enqueueing wakes
@@ -124,6 +131,8 @@ export function createServices(db: Db, env: AppEnv) {
   const jobBackend = createJobBackend(db, repos.jobs, { leaseSeconds: env.JOB_LEASE_SECONDS, timeoutSeconds: env.JOB_TIMEOUT_SECONDS });
   const queue = jobBackend.queue;
   const music = createMusicProvider(env);
+  const disk = createDiskSpace({ dataDir: env.dataDir, minFreeMb: env.MIN_FREE_DISK_MB });
+  const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM }, disk });
   const studio = createStudioService({
     beats: repos.beats,
     conversations: repos.conversations,
@@ -134,6 +143,7 @@ export function createServices(db: Db, env: AppEnv) {
     music,
     builtIn: music.hosted ? createBuiltInMusic() : music,
     waitMs: (env.MUSIC_TIMEOUT_SECONDS + 60) * 1000,
+    workFailed: (userId, acceptedAt) => quotas.workFailed(userId, 'beat', acceptedAt),
   });
   const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }) });
   /** A worker running `concurrency` jobs at once in this process. */
@@ -145,11 +155,12 @@ export function createServices(db: Db, env: AppEnv) {
     queue,
     transcriptionAvailable: speech !== undefined,
     maxUploadMb: env.MAX_UPLOAD_MB,
+    storageMb: { free: env.STORAGE_FREE_MB, premium: env.STORAGE_PREMIUM_MB },
+    disk,
   });
   const admin = createAdminService({
     installation: { settings: env, dialect: db.dialect, probeModels, pingDatabase: () => pingDatabase(db), storage },
   });
-  const quotas = createQuotaService({ quotas: repos.quotas, limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM } });
   const reviews = createReviewService({ tracks: repos.tracks, reviews: repos.trackReviews, text });
   const marketing = createMarketingService({
     plans: repos.marketingPlans,
@@ -177,6 +188,7 @@ export function createServices(db: Db, env: AppEnv) {
     jobs: repos.jobs,
     queue,
     uow,
+    storageOf: (user) => tracks.storageOf({ id: user.id, plan: planOf(user) }),
   });
   // Payout numbers are encrypted with PAYMENT_DATA_KEY, or the key file made in DATA_DIR on first start (ADR 016).
   const cipher = createPaymentDataCipher(loadPaymentKeys(env));
@@ -191,14 +203,22 @@ export function createServices(db: Db, env: AppEnv) {
     content: env.membershipContent,
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
-  return { auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
+  return { disk, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
 export interface BuildOptions {
   /** Log lines go here instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** Another store than the settings pick (tests: one whose disk is full). */
+  storage?: FileStorage;
 }
+
+/**
+ * A partial file untouched this long was left by a process that died mid-write: a live upload
+ * writes at least every UPLOAD_IDLE_TIMEOUT_SECONDS or is cut, and a job writes its files in one go.
+ */
+export const stalePartialMs = (env: Pick<AppEnv, 'UPLOAD_IDLE_TIMEOUT_SECONDS'>) => Math.max(600, 2 * env.UPLOAD_IDLE_TIMEOUT_SECONDS) * 1000;
 
 /** Builds the Fastify instance: security plugins first, then the API, then the web app. */
 export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -221,7 +241,14 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   registerErrorHandler(app);
   registerRequestIdHeader(app);
 
-  const services = createServices(db, env);
+  const services = createServices(db, env, { storage: options.storage });
+  // What a crash left mid-write (ADR 031): removed at start-up, then hourly with the housekeeping.
+  const removePartials = () =>
+    services.storage.removeStalePartials(stalePartialMs(env)).then(
+      (removed) => void (removed > 0 && app.log.info({ removed }, 'removed partial files left by an interrupted write')),
+      (err: unknown) => app.log.warn({ err }, 'removing partial files failed'),
+    );
+  void removePartials();
   await services.jobBackend.start();
   // The embedded payment form: the provider's script and frames, only when it is configured.
   const paymentForm = services.membership.engine === 'Stripe' && env.STRIPE_PUBLISHABLE_KEY;
@@ -269,7 +296,7 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
     keyPrefix: env.REDIS_KEY_PREFIX,
   });
 
-  await app.register(healthRoutes, { db, storage: services.storage });
+  await app.register(healthRoutes, { db, storage: services.storage, disk: services.disk });
   await app.register(authRoutes, { auth: services.auth, membership: services.membership });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(quotaRoutes, { quotas: services.quotas });
@@ -278,7 +305,15 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(fastifyMultipart, {
     limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },
   });
-  await app.register(trackRoutes, { tracks: services.tracks, uploads: { maxUploadMb: env.MAX_UPLOAD_MB, idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS } });
+  await app.register(trackRoutes, {
+    tracks: services.tracks,
+    uploads: {
+      maxUploadMb: env.MAX_UPLOAD_MB,
+      idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS,
+      minBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+      rateGraceSeconds: env.UPLOAD_RATE_GRACE_SECONDS,
+    },
+  });
   await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
   await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
   await app.register(coverArtRoutes, { covers: services.covers, quotas: services.quotas });
@@ -289,11 +324,12 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(membershipRoutes, { membership: services.membership });
 
   // Housekeeping: expired sessions, login failures outside the throttling window, old quota
-  // counters and unpaid checkouts' seat holds a day after they ran out.
+  // counters, unpaid checkouts' seat holds a day after they ran out, and stale partial files.
   const prune = setInterval(() => {
     void services.auth.prune().catch((err) => app.log.warn({ err }, 'prune failed'));
     void services.quotas.prune().catch((err) => app.log.warn({ err }, 'quota prune failed'));
     void services.membership.prune().catch((err) => app.log.warn({ err }, 'checkout hold prune failed'));
+    void removePartials();
   }, 3_600_000);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));

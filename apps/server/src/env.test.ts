@@ -44,6 +44,23 @@ describe('settings', () => {
     expect(() => loadEnv({ DATA_DIR: tmp(), QUOTAS_PREMIUM: 'chat=-1' })).toThrow(/QUOTAS_PREMIUM/);
   });
 
+  it('reads the storage allowances, the free-disk floor and the slowest upload rate, with their defaults, and names a bad value', () => {
+    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({
+      STORAGE_FREE_MB: 500,
+      STORAGE_PREMIUM_MB: 10_000,
+      MIN_FREE_DISK_MB: 512,
+      UPLOAD_MIN_BYTES_PER_SECOND: 16 * 1024,
+      UPLOAD_RATE_GRACE_SECONDS: 30,
+    });
+    const set = loadEnv({ DATA_DIR: tmp(), STORAGE_FREE_MB: '50', STORAGE_PREMIUM_MB: '2000', MIN_FREE_DISK_MB: '0', UPLOAD_MIN_BYTES_PER_SECOND: '1000', UPLOAD_RATE_GRACE_SECONDS: '2' });
+    expect(set).toMatchObject({ STORAGE_FREE_MB: 50, STORAGE_PREMIUM_MB: 2000, MIN_FREE_DISK_MB: 0, UPLOAD_MIN_BYTES_PER_SECOND: 1000, UPLOAD_RATE_GRACE_SECONDS: 2 });
+    expect(() => loadEnv({ DATA_DIR: tmp(), STORAGE_FREE_MB: '0' })).toThrow(/STORAGE_FREE_MB/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), STORAGE_PREMIUM_MB: 'lots' })).toThrow(/STORAGE_PREMIUM_MB/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), MIN_FREE_DISK_MB: '-1' })).toThrow(/MIN_FREE_DISK_MB/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), UPLOAD_MIN_BYTES_PER_SECOND: '1.5' })).toThrow(/UPLOAD_MIN_BYTES_PER_SECOND: must be a whole number/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), UPLOAD_RATE_GRACE_SECONDS: '0' })).toThrow(/UPLOAD_RATE_GRACE_SECONDS/);
+  });
+
   it('reads the rate limits and Redis settings, and names a bad value', () => {
     const defaults = loadEnv({ DATA_DIR: tmp() });
     expect(defaults).toMatchObject({ RATE_LIMIT_PER_MINUTE: 600, RATE_LIMIT_AUTH_PER_MINUTE: 20, RATE_LIMIT_GENERATE_PER_MINUTE: 30, REDIS_KEY_PREFIX: 'members-only:', SHUTDOWN_GRACE_SECONDS: 10 });

@@ -132,6 +132,15 @@ const envSchema = z.object({
   S3_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** Seconds an upload may send nothing before it is stopped (408) and its partial file discarded. */
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** An upload must keep this average rate (bytes per second) once UPLOAD_RATE_GRACE_SECONDS have passed; a slower one is cut with 408. 0 turns it off. */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int('must be a whole number of bytes per second').min(0).max(1024 * 1024 * 1024).default(16 * 1024),
+  /** Seconds from an upload's start before its average rate is checked. */
+  UPLOAD_RATE_GRACE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** Per-plan storage allowance for an artist's uploads, in MB (ADR 031). */
+  STORAGE_FREE_MB: z.coerce.number().int('must be a whole number of MB').min(1).max(100_000_000).default(500),
+  STORAGE_PREMIUM_MB: z.coerce.number().int('must be a whole number of MB').min(1).max(100_000_000).default(10_000),
+  /** /api/ready reports not ready when the data folder's disk has less free space than this (MB); 0 turns the check off. */
+  MIN_FREE_DISK_MB: z.coerce.number().int('must be a whole number of MB').min(0).max(100_000_000).default(512),
   /**
    * Background jobs the web process itself runs at once; 0 runs none, leaving them to `npm run
    * worker` processes. Unset: JOB_CONCURRENCY. RUN_JOBS_IN_SERVER=false is the older spelling of 0.

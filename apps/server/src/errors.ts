@@ -14,6 +14,21 @@ export class AppError extends Error {
   }
 }
 
+/** The disk (or the database's) is full: 507, so the artist knows it is not their file (ADR 031). */
+export const diskFull = () =>
+  new AppError(507, 'The server has run out of storage space, so nothing new can be saved right now. Please try again later.', 'insufficient_storage');
+
+/**
+ * Whether `error` says the disk is full: Node's ENOSPC or EDQUOT (a file write), SQLite's
+ * SQLITE_FULL, PostgreSQL's disk_full (53100), also when wrapped as another error's cause.
+ */
+export function isDiskFull(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === 'SQLITE_FULL' || e.code === '53100') return true;
+  }
+  return false;
+}
+
 export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
   new AppError(400, message, 'bad_request', fieldErrors);
 export const unauthorized = (message = 'You need to sign in first.') => new AppError(401, message, 'unauthorized');

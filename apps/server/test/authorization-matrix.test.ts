@@ -200,6 +200,7 @@ const MATRIX: Record<string, Entry> = {
   // Tracks and jobs.
   'POST /api/tracks/upload': { access: 'user', anonymous: 401, user: 201, other: 201, admin: 201, request: () => uploadParts() },
   'GET /api/tracks': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'GET /api/storage': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
   'GET /api/tracks/:id': { access: 'user', uses: 'track', anonymous: 401, user: 200, other: 404, admin: 404 },
   'PUT /api/tracks/:id/transcription': {
     access: 'user',

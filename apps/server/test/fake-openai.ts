@@ -8,7 +8,7 @@ import { checkOpenAi } from './contracts/validator';
  */
 export type FakeBehaviour =
   /** A reply, word by word when streamed; `finishReason` defaults to 'stop'. */
-  | { kind: 'reply'; text: string; model?: string; chunkDelayMs?: number; finishReason?: 'stop' | 'length' | 'content_filter' }
+  | { kind: 'reply'; text: string; model?: string; chunkDelayMs?: number; finishReason?: 'stop' | 'length' | 'content_filter'; /** A non-streamed reply waits this long before answering. */ delayMs?: number }
   /** The model declines: `message.refusal` (content null), or `delta.refusal` pieces. */
   | { kind: 'refusal'; text: string }
   /**
@@ -237,6 +237,8 @@ export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.In
             res.destroy();
             return;
           }
+          if (behaviour.kind === 'reply' && behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
+          if (res.destroyed) return;
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(completion([{ index: 0, message: message(behaviour.text), finish_reason: finish }], usedModel));
           return;

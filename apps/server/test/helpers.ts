@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppEnv } from '../src/app';
+import { buildApp, type AppEnv, type BuildOptions } from '../src/app';
 import { DEFAULT_QUOTAS } from '../src/env';
 import { DEFAULT_MEMBERSHIP_CONTENT } from '@members-only/shared/membership';
 import { migrateToLatest, openDatabase, type Db, type Dialect } from '../src/db/index';
@@ -97,6 +97,12 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-data-')),
   MAX_UPLOAD_MB: 50,
   UPLOAD_IDLE_TIMEOUT_SECONDS: 30,
+  UPLOAD_MIN_BYTES_PER_SECOND: 16 * 1024,
+  UPLOAD_RATE_GRACE_SECONDS: 30,
+  STORAGE_FREE_MB: 500,
+  STORAGE_PREMIUM_MB: 10_000,
+  // The test machine's disk is not the point of most suites; the floor has its own test.
+  MIN_FREE_DISK_MB: 0,
   WORKERS: 0,
   JOB_CONCURRENCY: 1,
   JOB_LEASE_SECONDS: 60,
@@ -111,9 +117,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: Dialect, env: Partial<AppEnv> = {}): Promise<TestApp> {
+export async function createTestApp(dialect: Dialect, env: Partial<AppEnv> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
-  const app = await buildApp(database.db, testEnv(env));
+  const app = await buildApp(database.db, testEnv(env), options);
   await app.ready();
   return {
     app,

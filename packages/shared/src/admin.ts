@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { membershipStatusSchema } from './auth';
 import { digits, line } from './text';
 import { balanceSchema } from './payouts';
+import { storageUsageSchema } from './tracks';
 
 /**
  * `GET /api/admin/services` (admins only): the outside services this installation uses, whether
@@ -174,6 +175,8 @@ export const adminUserDetailSchema = z.object({
   recentTracks: z.array(adminTrackRowSchema),
   /** What the earnings ledger holds for the artist, per currency (amendment A1: nothing else). */
   balances: z.array(balanceSchema),
+  /** What the artist's uploads take of their plan's storage allowance. */
+  storage: storageUsageSchema,
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -73,3 +73,16 @@ export function titleFromFilename(filename: string): string {
   const afterDash = base.slice(base.lastIndexOf('-') + 1).trim();
   return afterDash || UNTITLED_TRACK;
 }
+
+/** GET /api/storage: what an artist's uploads take of their plan's storage allowance (ADR 031). */
+export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) });
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
+const MB = 1024 * 1024;
+/** "862 KB", "12.3 MB", "9.8 GB": sizes as an artist reads them (binary units, as the allowance is set). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1000 * MB) return `${(bytes / (1024 * MB)).toFixed(1).replace(/\.0$/, '')} GB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
+  if (bytes <= 0) return '0 KB';
+  return `${Math.ceil(bytes / 1024)} KB`;
+}

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, diskFull, isDiskFull } from '../errors';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
@@ -15,6 +15,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     // A route may have described a file before its stream failed (a store that answered the size
     // but not the read): the error is JSON, so those headers go.
     for (const header of ['content-type', 'content-length', 'content-range', 'content-disposition', 'accept-ranges']) reply.removeHeader(header);
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'the disk is full');
+      const full = diskFull();
+      // An upload cut short: the rest of its body is not read, so the connection cannot be reused.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      return reply.status(full.statusCode).send({ message: full.message, code: full.code });
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({

@@ -45,6 +45,20 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     expect((await t.app.inject({ url: '/api/conversations', headers: { cookie: a.cookie } })).statusCode).toBe(200);
   });
 
+  it('counts a beat variation and extension against the same per-minute generation budget as generate', async () => {
+    t = await createTestApp(dialect, { RATE_LIMIT_GENERATE_PER_MINUTE: 2 });
+    const a = await registerUser(t.app);
+    const post = (url: string) => t!.app.inject({ method: 'POST', url, headers: { cookie: a.cookie }, payload: url.endsWith('generate') ? { prompt: '   ', model: 'rap' } : undefined });
+    // Refused for their own reasons (a blank description, no such beat), but each one counts.
+    expect((await post('/api/studio/music/999999/variation')).statusCode).toBe(404);
+    expect((await post('/api/studio/music/999999/extend')).statusCode).toBe(404);
+    const refused = await post('/api/studio/generate');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^You are starting generations too quickly/);
+    expect((await post('/api/studio/music/999999/variation')).statusCode).toBe(429);
+    expect((await post('/api/studio/music/999999/extend')).statusCode).toBe(429);
+  });
+
   it('counts every API request per user, never limits health checks, and 0 turns a limit off', async () => {
     t = await createTestApp(dialect, { RATE_LIMIT_PER_MINUTE: 3, RATE_LIMIT_AUTH_PER_MINUTE: 0 });
     const a = await registerUser(t.app);

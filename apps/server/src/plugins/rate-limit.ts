@@ -11,7 +11,7 @@ export interface RateLimitSettings {
   api: number;
   /** Sign-in and registration attempts from one address. */
   auth: number;
-  /** Requests that start a generation (chat replies, lyric feedback, reviews, plans, covers, beats) per user. */
+  /** Requests that start a generation (chat replies, lyric feedback, reviews, plans, covers, beats and their variations and extensions) per user. */
   generate: number;
   /** Shared counters across processes; in memory (this process only) when absent. */
   redis?: Redis;
@@ -39,6 +39,9 @@ const GROUPS: Record<string, Group> = {
   'POST /api/coverarts/concept': 'generate',
   'POST /api/coverarts': 'generate',
   'POST /api/studio/generate': 'generate',
+  // A variation or an extension is a new beat: the same budget as generating one.
+  'POST /api/studio/music/:id/variation': 'generate',
+  'POST /api/studio/music/:id/extend': 'generate',
 };
 
 const MESSAGES: Record<'api' | Group, string> = {

@@ -1,6 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, TrackRow, TracksTable } from '../db/types';
-import { nowIso } from '../db/index';
+import { lockKeys, nowIso } from '../db/index';
 
 export type TrackWithProgress = TrackRow & { analysis_progress: number | null; transcription_progress: number | null };
 
@@ -46,6 +46,15 @@ export function createTrackRepository(db: Kysely<Database>) {
     async update(id: number, values: Omit<Updateable<TracksTable>, 'id' | 'updated_at'>) {
       await db.updateTable('tracks').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute();
     },
+
+    /** Bytes of the artist's uploads: what counts against their storage allowance. */
+    async usedBytesOf(userId: number): Promise<number> {
+      const row = await db.selectFrom('tracks').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('bytes')).where('user_id', '=', userId).executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
+    /** Serialises the artist's uploads' last check against the allowance until the transaction ends. */
+    lockStorageOf: (userId: number) => lockKeys(db, [`tracks:storage:${userId}`]),
 
     async delete(id: number) {
       await db.deleteFrom('tracks').where('id', '=', id).execute();

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { DiskSpace } from '../services/disk-space.service';
 import { pingDatabase, type Db } from '../db/index';
 import type { FileStorage } from '../providers/storage/index';
 
@@ -17,10 +18,11 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Health checks for orchestrators and load balancers (ADR 022), public and never rate limited:
  * - `/api/health` (liveness): the process answers; it touches nothing else, so a database outage
  *   does not get every app process restarted;
- * - `/api/ready` (readiness): the database answers and file storage can be written; 503 with
- *   `{ message }` otherwise, so traffic goes to the processes that can serve it.
+ * - `/api/ready` (readiness): the database answers, file storage can be written and the data
+ *   folder's disk has at least `minFreeDiskMb` free; 503 with `{ message }` otherwise, so traffic
+ *   goes to the processes that can serve it.
  */
-export const healthRoutes: FastifyPluginAsync<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
+export const healthRoutes: FastifyPluginAsync<{ db: Db; storage: FileStorage; disk: DiskSpace }> = async (app, { db, storage, disk }) => {
   app.get('/api/health', { config: { access: 'public' } }, async () => {
     return { status: 'ok' };
   });
@@ -34,6 +36,11 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db; storage: FileStorage }> 
     if (files.status === 'rejected') {
       request.log.warn({ err: files.reason as Error }, 'readiness: file storage not reachable');
       return reply.status(503).send({ message: 'File storage is not reachable.', status: 'unavailable' });
+    }
+    const freeMb = await disk.shortOfRoom();
+    if (freeMb !== undefined) {
+      request.log.warn({ freeMb, minFreeDiskMb: disk.minFreeMb }, 'readiness: the data folder is nearly full');
+      return reply.status(503).send({ message: `The data folder's disk is nearly full: ${freeMb} MB free, ${disk.minFreeMb} MB needed.`, status: 'unavailable' });
     }
     return { status: 'ready', database: db.dialect };
   });

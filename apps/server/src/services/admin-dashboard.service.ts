@@ -13,6 +13,7 @@ import type { UserRepository } from '../repositories/user.repository';
 import type { UserRow } from '../db/types';
 import type { LedgerRepository } from '../repositories/ledger.repository';
 import { ledgerView } from './ledger.service';
+import type { StorageUsage } from '@members-only/shared/tracks';
 
 export const LAST_ADMIN_MESSAGE = 'At least one admin must remain: make another account an admin first.';
 
@@ -50,9 +51,11 @@ export function createAdminDashboardService(deps: {
   jobs: JobRepository;
   queue: JobQueue;
   uow: UnitOfWork;
+  /** What the artist's uploads take of their plan's storage allowance (track.service.ts). */
+  storageOf: (user: Pick<UserRow, 'id' | 'is_premium' | 'membership_status'>) => Promise<StorageUsage>;
   now?: () => Date;
 }) {
-  const { lists, audit, users, overview, ledger, jobs, queue, uow, now = () => new Date() } = deps;
+  const { lists, audit, users, overview, ledger, jobs, queue, uow, storageOf, now = () => new Date() } = deps;
 
   async function actorName(actor: Actor): Promise<string> {
     return (await users.findById(actor.id))?.username ?? `user ${actor.id}`;
@@ -80,8 +83,8 @@ export function createAdminDashboardService(deps: {
       authorize(actor, 'list', 'users');
       const user = await lists.userById(userId);
       if (!user) throw notFound('User');
-      const [counts, recentTracks, entries] = await Promise.all([lists.countsOf(userId), lists.recentTracksOf(userId, DETAIL_TRACKS), ledger.listForUser(userId)]);
-      return { user, counts, recentTracks, balances: ledgerView(entries).balances };
+      const [counts, recentTracks, entries, storage] = await Promise.all([lists.countsOf(userId), lists.recentTracksOf(userId, DETAIL_TRACKS), ledger.listForUser(userId), storageOf(user)]);
+      return { user, counts, recentTracks, balances: ledgerView(entries).balances, storage };
     },
 
     /**

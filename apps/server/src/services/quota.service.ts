@@ -2,6 +2,7 @@ import { QUOTA_KINDS, QUOTA_LABELS, type Plan, type Quota, type QuotaKind, type 
 import type { QuotaRepository } from '../repositories/quota.repository';
 import { quotaExceeded } from '../errors';
 import type { Actor } from '../policies/index';
+import type { DiskSpace } from './disk-space.service';
 
 export type QuotaLimits = Record<Plan, Record<QuotaKind, number>>;
 
@@ -20,16 +21,18 @@ function resetPhrase(now: Date, resetsAt: Date): string {
   return `in ${hours} hour${hours === 1 ? '' : 's'} (midnight UTC)`;
 }
 
-/**
- * Plan quotas (amendment A7), shared by every generating tool. `consume` checks and counts in one
- * statement; a generation that fails before producing anything gives its unit back, so an
- * upstream outage does not eat an artist's day.
- */
 /** Days of counters kept for the admin overview's generations chart. */
 export const QUOTA_HISTORY_DAYS = 14;
 
-export function createQuotaService(deps: { quotas: QuotaRepository; limits: QuotaLimits; now?: () => Date }) {
-  const { quotas, limits, now = () => new Date() } = deps;
+/**
+ * Plan quotas (amendment A7), shared by every generating tool. `consume` checks and counts in one
+ * statement. The one refund rule (ADR 031): a unit is spent when the work is accepted and given
+ * back only when the work itself fails. A client that disconnects, stops waiting or reloads does
+ * not get it back: the work goes on (a beat's job, a cover or a plan being made) and its result
+ * lands in the artist's list. Everything that gives a unit back goes through `workFailed`.
+ */
+export function createQuotaService(deps: { quotas: QuotaRepository; limits: QuotaLimits; disk?: Pick<DiskSpace, 'assertRoom'>; now?: () => Date }) {
+  const { quotas, limits, disk, now = () => new Date() } = deps;
 
   const quota = (kind: QuotaKind, limit: number, used: number, at: Date): Quota => ({
     kind,
@@ -40,6 +43,8 @@ export function createQuotaService(deps: { quotas: QuotaRepository; limits: Quot
   });
 
   async function consume(actor: Actor, kind: QuotaKind): Promise<Quota> {
+    // A data disk under its floor takes no new work: 507 before the unit is spent.
+    await disk?.assertRoom();
     const at = now();
     const limit = limits[actor.plan][kind];
     const used = await quotas.consume(actor.id, kind, dayOf(at), limit);
@@ -53,26 +58,56 @@ export function createQuotaService(deps: { quotas: QuotaRepository; limits: Quot
     throw quotaExceeded(message, (resetsAt.getTime() - at.getTime()) / 1000, quota(kind, limit, limit, at));
   }
 
-  async function refund(actor: Actor, kind: QuotaKind, consumed: Quota): Promise<void> {
-    // On the day it was taken: after midnight the new day's count starts fresh anyway.
-    const day = new Date(new Date(consumed.resetsAt).getTime() - 1).toISOString().slice(0, 10);
-    await quotas.refund(actor.id, kind, day);
+  /** On the day it was taken: after midnight the new day's count starts fresh anyway. */
+  async function workFailed(userId: number, kind: QuotaKind, takenAt: Date): Promise<void> {
+    await quotas.refund(userId, kind, dayOf(takenAt));
   }
+  const takenAt = (consumed: Quota) => new Date(new Date(consumed.resetsAt).getTime() - 1);
 
   return {
     consume,
-    refund,
 
-    /** The refund of one consumed unit, for a failure handled elsewhere (a streamed reply). */
-    refunding: (actor: Actor, kind: QuotaKind, consumed: Quota) => () => refund(actor, kind, consumed),
+    /**
+     * The work failed: its unit comes back. Called from the work's own failure path (a job's, an
+     * inline generation's), never because the client went away.
+     */
+    workFailed,
 
-    /** Runs one generation under the quota: counted first, given back if the work fails. */
-    async spend<T>(actor: Actor, kind: QuotaKind, work: () => Promise<T>): Promise<T> {
+    /**
+     * The refund of one consumed unit for work whose failure is seen elsewhere (a streamed reply):
+     * given back when the work failed, not when `clientGone` is aborted (Stop, a closed tab).
+     */
+    refundingUnlessClientGone: (actor: Actor, kind: QuotaKind, consumed: Quota, clientGone: AbortSignal) => async () => {
+      if (!clientGone.aborted) await workFailed(actor.id, kind, takenAt(consumed));
+    },
+
+    /**
+     * Runs one generation under the quota: counted first, given back only if the work fails. Work
+     * that should outlive its request (a cover, a plan) is given no client signal, so it finishes
+     * and is saved whoever is listening; work that stops with its client (a chat reply, lyric
+     * ideas) passes `clientGone`, and a unit stopped that way stays spent.
+     */
+    async spend<T>(actor: Actor, kind: QuotaKind, work: () => Promise<T>, clientGone?: AbortSignal): Promise<T> {
       const taken = await consume(actor, kind);
       try {
         return await work();
       } catch (error) {
-        await refund(actor, kind, taken).catch(() => {});
+        if (!clientGone?.aborted) await workFailed(actor.id, kind, takenAt(taken)).catch(() => {});
+        throw error;
+      }
+    },
+
+    /**
+     * Accepts queued work under the quota (a beat): counted first; if `accept` throws, nothing was
+     * accepted and the unit comes back. After that the job's own failure path gives it back
+     * (`workFailed` with the time the work was accepted), whatever the client does meanwhile.
+     */
+    async accept<T>(actor: Actor, kind: QuotaKind, accept: () => Promise<T>): Promise<T> {
+      const taken = await consume(actor, kind);
+      try {
+        return await accept();
+      } catch (error) {
+        await workFailed(actor.id, kind, takenAt(taken)).catch(() => {});
         throw error;
       }
     },

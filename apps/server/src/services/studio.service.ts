@@ -10,7 +10,7 @@ import type { FileStorage } from '../providers/storage/types';
 import { MusicServiceError, type MusicProvider } from '../providers/music/index';
 import type { JobQueue } from '../jobs/queue';
 import { PermanentJobError, type JobContext } from '../jobs/worker';
-import { AppError, badRequest, notFound } from '../errors';
+import { AppError, badRequest, diskFull, isDiskFull, notFound } from '../errors';
 import { authorize, can, type Actor } from '../policies/index';
 
 const POLL_MS = 200;
@@ -31,14 +31,16 @@ export function createStudioService(deps: {
   builtIn: MusicProvider;
   /** How long POST waits for its beat before answering 504 (the job still finishes). */
   waitMs: number;
+  /** The job failed: the beat's quota unit comes back (quota.service.ts, `workFailed`). */
+  workFailed: (userId: number, acceptedAt: Date) => Promise<void>;
 }) {
-  const { beats, conversations, users, uow, storage, queue, music, builtIn, waitMs } = deps;
+  const { beats, conversations, users, uow, storage, queue, music, builtIn, waitMs, workFailed } = deps;
   type BeatEngine = typeof import('@members-only/engines/beats');
   let engineLoading: Promise<BeatEngine> | undefined;
   const loadEngine = () => (engineLoading ??= import('@members-only/engines/beats'));
 
-  /** Writes the beat's row and its job in one unit of work, then waits for the job. */
-  async function start(values: NewBeat, signal?: AbortSignal): Promise<BeatRow> {
+  /** Writes the beat's row and its job in one unit of work: the work is accepted. */
+  async function start(values: NewBeat): Promise<BeatRow> {
     const beat = await uow.run(async (r) => {
       const row = await r.beats.insert(values);
       const job = await queue.enqueue('beat.generate', { beatId: row.id }, { jobs: r.jobs, userId: values.user_id, maxAttempts: 1 });
@@ -47,7 +49,13 @@ export function createStudioService(deps: {
       return row;
     });
     queue.notify();
-    return waitFor(beat.id, signal);
+    return beat;
+  }
+
+  /** The beat failed for good: its unit comes back once, before anyone can see it failed. */
+  async function markFailed(beat: BeatRow, values: { error_status: number; error_message: string }) {
+    await workFailed(beat.user_id, new Date(beat.created_at)).catch(() => {});
+    await beats.update(beat.id, { status: 'failed', ...values });
   }
 
   /** The owner's finished beat's file of a kind, or 404 (someone else's, a hosted beat without it). */
@@ -67,6 +75,10 @@ export function createStudioService(deps: {
    */
   const retryAfterOf = new Map<number, string>();
 
+  /**
+   * Waits for an accepted beat. A client that goes away (499) or a wait that runs out (504) ends
+   * only the wait: the job goes on, the beat lands in the library, and its unit stays spent.
+   */
   async function waitFor(id: number, signal?: AbortSignal): Promise<BeatRow> {
     const deadline = Date.now() + waitMs;
     for (;;) {
@@ -87,16 +99,16 @@ export function createStudioService(deps: {
   return {
     engine: music.engine,
 
-    async generate(actor: Actor, input: GenerateBeatInput, signal?: AbortSignal): Promise<BeatRow> {
+    finished: waitFor,
+
+    /** Accepts a new beat (its row and job); `finished` waits for it. */
+    async generate(actor: Actor, input: GenerateBeatInput): Promise<BeatRow> {
       if (input.conversationId !== undefined) {
         const conversation = authorize(actor, 'write', 'conversation', await conversations.findById(input.conversationId));
         if (conversation.category !== 'studio') throw badRequest('That conversation is not a Studio session.');
       }
       const seed = input.seed ?? crypto.randomBytes(4).readUInt32BE(0);
-      return start(
-        { user_id: actor.id, conversation_id: input.conversationId ?? null, title: null, prompt: input.prompt, style: input.model, engine: music.engine, seed },
-        signal,
-      );
+      return start({ user_id: actor.id, conversation_id: input.conversationId ?? null, title: null, prompt: input.prompt, style: input.model, engine: music.engine, seed });
     },
 
     /**
@@ -104,7 +116,7 @@ export function createStudioService(deps: {
      * 'Extend' (a verse and hook more before the outro) of the owner's finished built-in beat: a
      * new beat in the same session, linked to its source.
      */
-    async derive(actor: Actor, id: number, derivation: BeatDerivation, signal?: AbortSignal): Promise<BeatRow> {
+    async derive(actor: Actor, id: number, derivation: BeatDerivation): Promise<BeatRow> {
       const source = authorize(actor, 'read', 'beat', await beats.findById(id));
       if (source.status !== 'done' || source.engine !== BUILT_IN_BEAT_ENGINE || source.seed === null) throw badRequest(STUDIO_MESSAGES.notDerivable);
       const seed = Number(source.seed);
@@ -115,8 +127,7 @@ export function createStudioService(deps: {
         const plan = engine.planBeat({ style: source.style as GenerateBeatInput['model'], description: source.prompt, seed, extensions });
         if (plan.lengthSec > engine.MAX_LENGTH_SEC) throw badRequest(STUDIO_MESSAGES.tooLong);
       }
-      return start(
-        {
+      return start({
           user_id: actor.id,
           conversation_id: source.conversation_id,
           title: source.title,
@@ -128,9 +139,7 @@ export function createStudioService(deps: {
           extensions,
           source_beat_id: source.id,
           derivation,
-        },
-        signal,
-      );
+        });
     },
 
     stemsFor: (actor: Actor, id: number) => partFor(actor, id, 'stems'),
@@ -196,23 +205,19 @@ export function createStudioService(deps: {
         ctx.progress(1);
       } catch (error) {
         for (const file of pending) await file.discard().catch(() => {});
-        const known = error instanceof MusicServiceError;
-        if (known && error.retryAfter) {
+        if (error instanceof MusicServiceError && error.retryAfter) {
           retryAfterOf.set(beatId, error.retryAfter);
           setTimeout(() => retryAfterOf.delete(beatId), 60_000).unref();
         }
-        await beats.update(beatId, {
-          status: 'failed',
-          error_status: known ? error.status : 500,
-          error_message: known ? error.message : STUDIO_MESSAGES.serverError,
-        });
-        throw new PermanentJobError(known ? error.message : STUDIO_MESSAGES.serverError);
+        const known = error instanceof MusicServiceError ? { status: error.status, message: error.message } : isDiskFull(error) ? { status: 507, message: diskFull().message } : undefined;
+        await markFailed(beat, { error_status: known ? known.status : 500, error_message: known ? known.message : STUDIO_MESSAGES.serverError });
+        throw new PermanentJobError(known ? known.message : STUDIO_MESSAGES.serverError);
       }
     },
 
     async failed(beatId: number, error: Error) {
       const beat = await beats.findById(beatId);
-      if (beat && beat.status !== 'failed') await beats.update(beatId, { status: 'failed', error_status: 500, error_message: error instanceof PermanentJobError ? error.message : STUDIO_MESSAGES.serverError });
+      if (beat && beat.status !== 'failed') await markFailed(beat, { error_status: 500, error_message: error instanceof PermanentJobError ? error.message : STUDIO_MESSAGES.serverError });
     },
   };
 }

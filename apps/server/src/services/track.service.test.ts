@@ -52,6 +52,7 @@ describe.each(dialects)('track uploads are one unit of work on %s', (dialect) =>
       queue,
       transcriptionAvailable: true,
       maxUploadMb: 5,
+      storageMb: { free: 500, premium: 10_000 },
     });
     const counts = async () => ({
       tracks: (await database.db.kysely.selectFrom('tracks').select('id').where('user_id', '=', user.id).execute()).length,
@@ -71,7 +72,7 @@ describe.each(dialects)('track uploads are one unit of work on %s', (dialect) =>
   it('writes the track, both jobs and their links together', async () => {
     const { tracks, user, counts } = await setUp();
     const before = await counts();
-    const track = await tracks.upload(user.id, fileFrom(tone()));
+    const track = await tracks.upload({ id: user.id, plan: 'free' }, fileFrom(tone()));
     expect(track.analysis_job_id).not.toBeNull();
     expect(track.transcription_job_id).not.toBeNull();
     expect(await counts()).toEqual({ tracks: before.tracks + 1, jobs: before.jobs + 2, files: before.files + 1 });
@@ -80,7 +81,7 @@ describe.each(dialects)('track uploads are one unit of work on %s', (dialect) =>
   it('leaves no row, no job and no file when a step after the first insert fails', async () => {
     const { tracks, user, counts } = await setUp('track.transcribe');
     const before = await counts();
-    await expect(tracks.upload(user.id, fileFrom(tone()))).rejects.toThrow('connection lost');
+    await expect(tracks.upload({ id: user.id, plan: 'free' }, fileFrom(tone()))).rejects.toThrow('connection lost');
     // Without the transaction the track row and its analysis job would remain here.
     expect(await counts()).toEqual(before);
   });

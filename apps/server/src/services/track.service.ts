@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { cleanText, TRANSCRIPTION_UNAVAILABLE, UNTITLED_TRACK, wellFormed, withoutFormatCharacters } from '@members-only/shared';
+import { formatBytes, type StorageUsage } from '@members-only/shared/tracks';
 import type { TrackRepository } from '../repositories/track.repository';
 import type { FileStorage } from '../providers/storage/types';
 import type { JobQueue } from '../jobs/queue';
@@ -9,6 +10,7 @@ import type { UnitOfWork } from '../repositories/index';
 import { AppError, badRequest, notFound } from '../errors';
 import { authorize, can, type Actor } from '../policies/index';
 import { youngGarbageCollector } from '../young-garbage';
+import type { DiskSpace } from './disk-space.service';
 
 
 /** Audio types we accept, decided from the file's first bytes (amendment B5). */
@@ -25,6 +27,18 @@ const unsupportedType = () =>
   new AppError(415, 'Unsupported file type. Upload an MP3, WAV, M4A or AAC audio file.', 'unsupported_media_type');
 export const tooLarge = (maxMb: number) => new AppError(413, `The file is too large. The limit is ${maxMb} MB.`, 'payload_too_large');
 
+const MB = 1024 * 1024;
+/** Over the plan's storage allowance: 413 with what is used and how to make room (ADR 031). */
+export const storageFull = (usedBytes: number, limitBytes: number) =>
+  new AppError(
+    413,
+    `This upload does not fit in your storage: ${formatBytes(usedBytes)} of ${formatBytes(limitBytes)} used. Delete tracks you no longer need from your tracks list to free space.`,
+    'storage_full',
+    undefined,
+    { connection: 'close' },
+  );
+
+
 export interface IncomingAudio {
   filename: string;
   stream: Readable & { truncated?: boolean };
@@ -37,22 +51,52 @@ export function createTrackService(deps: {
   uow: UnitOfWork;
   transcriptionAvailable: boolean;
   maxUploadMb: number;
+  /** Per-plan storage allowance in MB (STORAGE_FREE_MB, STORAGE_PREMIUM_MB). */
+  storageMb: Record<Actor['plan'], number>;
+  disk?: Pick<DiskSpace, 'assertRoom'>;
 }) {
-  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb } = deps;
+  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb, disk } = deps;
+
+  async function usageOf(actor: Pick<Actor, 'id' | 'plan'>): Promise<StorageUsage> {
+    return { usedBytes: await tracks.usedBytesOf(actor.id), limitBytes: storageMb[actor.plan] * MB };
+  }
 
   return {
+    /** What the artist's uploads take of their plan's allowance. */
+    storageOf: usageOf,
+
+    /**
+     * Before the body is read: a declared size that cannot fit is refused at once. `bytes` is at
+     * least the file's size (the multipart framing around it is not counted against the artist).
+     */
+    async checkRoom(actor: Pick<Actor, 'id' | 'plan'>, bytes: number): Promise<void> {
+      await disk?.assertRoom();
+      const usage = await usageOf(actor);
+      if (usage.usedBytes + bytes > usage.limitBytes) throw storageFull(usage.usedBytes, usage.limitBytes);
+    },
+
     /**
      * Streams the upload to storage (never whole in memory), checks size and content type, and
      * only then writes the row: a rejected or aborted upload leaves neither a row nor a file.
      */
-    async upload(userId: number, file: IncomingAudio) {
+    async upload(actor: Pick<Actor, 'id' | 'plan'>, file: IncomingAudio) {
+      const userId = actor.id;
       const head: Buffer[] = [];
       let headBytes = 0;
+      await disk?.assertRoom();
+      // While streaming: once the upload cannot fit, nothing more is stored; the rest of the body is
+      // read and dropped (bounded by MAX_UPLOAD_MB), so the client hears the 413, as with the size limit.
+      const room = await usageOf(actor);
+      let received = 0;
+      let overAllowance = false;
       // Every socket read is a fresh buffer: collected as the upload goes, not after tens of MB.
       const collected = youngGarbageCollector();
       async function* tap(source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           collected(chunk.length);
+          received += chunk.length;
+          if (room.usedBytes + received > room.limitBytes) overAllowance = true;
+          if (overAllowance) continue;
           if (headBytes < SNIFF_BYTES) {
             head.push(chunk);
             headBytes += chunk.length;
@@ -72,6 +116,10 @@ export function createTrackService(deps: {
       if (file.stream.truncated) {
         await written.discard();
         throw tooLarge(maxUploadMb);
+      }
+      if (overAllowance) {
+        await written.discard();
+        throw storageFull(room.usedBytes, room.limitBytes);
       }
       if (written.size === 0) {
         await written.discard();
@@ -97,6 +145,10 @@ export function createTrackService(deps: {
         // The row, its jobs and the links to them land together: a failure leaves no track
         // without its analysis, and no job pointing at a missing track.
         const trackId = await uow.run(async (r) => {
+          // The last word, one upload of the artist's at a time: parallel uploads cannot add up past the allowance.
+          await r.tracks.lockStorageOf(userId);
+          const usedBytes = await r.tracks.usedBytesOf(userId);
+          if (usedBytes + written.size > room.limitBytes) throw storageFull(usedBytes, room.limitBytes);
           const row = await r.tracks.insert({
             user_id: userId,
             filename,

@@ -66,6 +66,7 @@ function loadedOnFirstUse(engine: string, load: () => Promise<FileStorage>): Fil
     withLocalPath: async (key, fn) => (await store()).withLocalPath(key, fn),
     delete: async (key) => (await store()).delete(key),
     check: async () => (await store()).check(),
+    removeStalePartials: async (olderThanMs) => (await store()).removeStalePartials(olderThanMs),
   };
 }
 export type { FileStorage } from './types';

@@ -4,6 +4,9 @@ import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from './types';
 
+/** What write() names a file until commit(): the key, 8 hex digits, `.partial`. */
+const PARTIAL_NAME = /\.[0-9a-f]{8}\.partial$/;
+
 /** Files under one root folder; writes land in `.partial` files and are renamed into place. */
 export function createLocalDiskStorage(root: string): FileStorage {
   fs.mkdirSync(root, { recursive: true });
@@ -55,6 +58,25 @@ export function createLocalDiskStorage(root: string): FileStorage {
 
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
+    },
+
+    async removeStalePartials(olderThanMs) {
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        // Only our own partial names (`<key>.<8 hex>.partial`): a finished file never ends so.
+        if (!entry.isFile() || !PARTIAL_NAME.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        try {
+          if ((await fs.promises.stat(file)).mtimeMs > before) continue;
+          await fs.promises.rm(file, { force: true });
+          removed++;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+      return removed;
     },
 
     engine: `Local disk: ${path.resolve(root)}`,

@@ -45,6 +45,25 @@ describe('S3 file storage (against a local S3-compatible server)', () => {
   });
   beforeEach(() => s3.heal());
 
+  it('removes what a crashed write left under partial/ once it is stale, never a finished object or a fresh write', async () => {
+    const left = await storage.write('tracks/crashed.upload', Readable.from([Buffer.from('half an upload')]));
+    await storage.write('beats/also-crashed.mp3', Readable.from([Buffer.from('half a beat')]));
+    const done = await storage.write('tracks/kept.upload', Readable.from([Buffer.from('a whole track')]));
+    await done.commit('tracks/kept.mp3');
+    expect(s3.objects().filter((k) => k.startsWith('partial/'))).toHaveLength(2);
+    // Fresh: a write in progress is left alone.
+    expect(await storage.removeStalePartials(3_600_000)).toBe(0);
+    expect(s3.objects().filter((k) => k.startsWith('partial/'))).toHaveLength(2);
+    // Stale (anything older than now, here): gone, and the finished object stays.
+    // S3 dates objects to the second: within about two seconds both are a second old.
+    let removed = 0;
+    await waitFor(async () => (removed += await storage.removeStalePartials(1000)), (n) => n >= 2, 5000);
+    expect(removed).toBe(2);
+    expect(s3.objects()).toEqual(['tracks/kept.mp3']);
+    expect(left.size).toBe(14);
+    await storage.delete('tracks/kept.mp3');
+  });
+
   it('streams a write to a partial key, commits it to its final key, and reads, sizes and deletes it', async () => {
     const { content, stream } = patterned(300 * 1024);
     const written = await storage.write('tracks/abc.upload', stream());

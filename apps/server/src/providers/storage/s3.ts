@@ -10,6 +10,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -38,6 +40,8 @@ export const PARTIAL_PREFIX = 'partial/';
 /** lib-storage's smallest part (S3's minimum for every part but the last): at most this much of an upload is in memory per part in flight. */
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
+/** An unfinished multipart upload this old is abandoned (as S3's own AbortIncompleteMultipartUpload rule would say). */
+const MULTIPART_STALE_MS = 24 * 3_600_000;
 
 /** Our words for every failure of the store; the store's own text goes to the log. */
 export const storageErrors = {
@@ -253,6 +257,46 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
 
     async delete(key) {
       await remove(key);
+    },
+
+    async removeStalePartials(olderThanMs) {
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      // Objects a crash left between the upload and commit()'s copy.
+      let token: string | undefined;
+      do {
+        const page = await send('ListObjectsV2', (abortSignal) =>
+          client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: PARTIAL_PREFIX, ContinuationToken: token }), { abortSignal }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key?.startsWith(PARTIAL_PREFIX) || !object.LastModified || object.LastModified.getTime() > before) continue;
+          await remove(object.Key);
+          removed++;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      // Multipart uploads a crash left unfinished (their parts are stored, and billed, until aborted).
+      // Not every S3-compatible store lists them: then the bucket's lifecycle rule is the net (logged).
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      try {
+        do {
+          const page = await send('ListMultipartUploads', (abortSignal) =>
+            client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: PARTIAL_PREFIX, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }), { abortSignal }),
+          );
+          for (const upload of page.Uploads ?? []) {
+            // Dated from its start, not its last part: a slow upload may run long, so a day at least.
+            if (!upload.Key?.startsWith(PARTIAL_PREFIX) || !upload.UploadId || !upload.Initiated || upload.Initiated.getTime() > Math.min(before, Date.now() - MULTIPART_STALE_MS)) continue;
+            await send('AbortMultipartUpload', (abortSignal) => client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }), { abortSignal }));
+            removed++;
+          }
+          keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+          uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+        } while (keyMarker);
+      } catch {
+        // translate() has logged what the store said.
+      }
+      return removed;
     },
 
     /** Writes and removes a small object: proves the bucket exists and these credentials may write to it. */

@@ -16,6 +16,13 @@ export interface FileStorage {
   /** Runs `fn` with a path on local disk (a temp copy for remote stores). */
   withLocalPath<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes what writes left behind when a process died mid-write (local `*.partial` files, S3
+   * objects and unfinished multipart uploads under `partial/`) untouched for `olderThanMs`: a
+   * write in progress keeps its file fresh, and a finished file is never a partial one. Returns
+   * how many were removed.
+   */
+  removeStalePartials(olderThanMs: number): Promise<number>;
   /** Where files go, in a few words for the admin page ("Local disk: /srv/data/uploads"). */
   readonly engine: string;
   /** Resolves when files can be written now; rejects otherwise (the admin page's check). */

@@ -215,6 +215,19 @@ describe.each(dialects)('admin dashboard API on %s', (dialect) => {
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/jobs/${failed.id}/retry`, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
   });
 
+  it("shows a user's storage use against their plan's allowance in the detail", async () => {
+    const artist = await registerUser(t.app);
+    const before = adminUserDetailSchema.parse((await get(`/api/admin/users/${artist.user.id}`)).json());
+    expect(before.storage).toEqual({ usedBytes: 0, limitBytes: 500 * 1024 * 1024 });
+    const now = new Date().toISOString();
+    await t.db.kysely
+      .insertInto('tracks')
+      .values({ user_id: artist.user.id, filename: `${'f'.repeat(32)}.wav`, original_name: 'big.wav', title: 'Big', mime_type: 'audio/wav', size_bytes: 3_000_000, analysis_status: 'done', transcription_status: 'unavailable', created_at: now, updated_at: now })
+      .execute();
+    const after = adminUserDetailSchema.parse((await get(`/api/admin/users/${artist.user.id}`)).json());
+    expect(after.storage).toEqual({ usedBytes: 3_000_000, limitBytes: 500 * 1024 * 1024 });
+  });
+
   it("shows each user's payout methods by count and last 4 digits only, in the list, the detail and the export", async () => {
     const add = (payload: object) => t.app.inject({ method: 'POST', url: '/api/payment-methods', headers: { cookie: member.cookie }, payload });
     expect((await add({ type: 'card', accountName: 'MC Flow', accountNumber: '4111111111111111', bankName: 'Chase', cardType: 'visa', expiryDate: '12/39' })).statusCode).toBe(201);

@@ -20,6 +20,7 @@ const presentDetail = (detail: AdminUserDetailRecord) => ({
   counts: detail.counts,
   recentTracks: detail.recentTracks.map(presentAdminTrack),
   balances: detail.balances,
+  storage: detail.storage,
 });
 
 /**

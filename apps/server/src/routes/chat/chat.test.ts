@@ -360,6 +360,7 @@ describe.each(dialects)('chat with a configured model on %s', (dialect) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const conv = await conversation();
+    const usedBefore = (await t.app.inject({ url: '/api/quotas', headers: { cookie: alice.cookie } })).json().quotas.chat.used as number;
     fake.enqueue({ kind: 'reply', text: Array.from({ length: 60 }, (_, i) => `word${i}`).join(' '), chunkDelayMs: 20 });
     const controller = new AbortController();
     const res = await fetch(`http://127.0.0.1:${port}/api/conversations/${conv.id}/messages/stream`, {
@@ -379,5 +380,8 @@ describe.each(dialects)('chat with a configured model on %s', (dialect) => {
     expect(stored[1].finishReason).toBeNull();
     expect(stored[1].content).toMatch(/^word0 word1/);
     expect(stored[1].content).not.toContain('word59');
+    // Stopped by its client, not failed: the chat unit stays spent (ADR 031).
+    const quotas = (await t.app.inject({ url: '/api/quotas', headers: { cookie: alice.cookie } })).json().quotas;
+    expect(quotas.chat.used).toBe(usedBefore + 1);
   });
 });

@@ -15,10 +15,10 @@ import { AppError } from '../../errors';
 async function streamEvents(
   request: FastifyRequest,
   reply: FastifyReply,
+  signal: AbortSignal,
   onFailure: () => Promise<void>,
   run: (signal: AbortSignal, send: (event: ChatStreamEvent) => void) => Promise<void>,
 ) {
-  const signal = clientAbortSignal(reply);
   reply.hijack();
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -64,7 +64,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
     async (request, reply) => {
       const actor = requireActor(request);
       const conversation = await conversations.get(actor, request.params.id, 'write');
-      const messages = await quotas.spend(actor, 'chat', () => chat.send(conversation, request.body.content, clientAbortSignal(reply)));
+      const clientGone = clientAbortSignal(reply);
+      const messages = await quotas.spend(actor, 'chat', () => chat.send(conversation, request.body.content, clientGone), clientGone);
       return reply.status(201).send(messages.map(presentMessage));
     },
   );
@@ -77,7 +78,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
       // Ownership, validation and the quota fail as ordinary JSON errors, before the stream starts.
       const conversation = await conversations.get(actor, request.params.id, 'write');
       const taken = await quotas.consume(actor, 'chat');
-      await streamEvents(request, reply, quotas.refunding(actor, 'chat', taken), async (signal, send) => {
+      const clientGone = clientAbortSignal(reply);
+      await streamEvents(request, reply, clientGone, quotas.refundingUnlessClientGone(actor, 'chat', taken, clientGone), async (signal, send) => {
         const messages = await chat.send(conversation, request.body.content, signal, {
           onUserMessage: (m) => send({ event: 'user', data: presentMessage(m) }),
           onDelta: (text) => send({ event: 'delta', data: { text } }),
@@ -93,7 +95,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
     const conversation = await conversations.get(actor, request.params.id, 'write');
     await chat.assertCanRegenerate(conversation);
     const taken = await quotas.consume(actor, 'chat');
-    await streamEvents(request, reply, quotas.refunding(actor, 'chat', taken), async (signal, send) => {
+    const clientGone = clientAbortSignal(reply);
+    await streamEvents(request, reply, clientGone, quotas.refundingUnlessClientGone(actor, 'chat', taken, clientGone), async (signal, send) => {
       const [assistant] = await chat.regenerate(conversation, signal, {
         onDelta: (text) => send({ event: 'delta', data: { text } }),
       });
@@ -103,9 +106,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; conversation
 
   app.post('/api/ai/text', { config: { access: 'user' }, schema: { body: aiTextSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const result = await quotas.spend(actor, QUOTA_FOR_TOOL[request.body.type], () =>
-      chat.generateText(request.body.prompt, request.body.type, clientAbortSignal(reply)),
-    );
+    const clientGone = clientAbortSignal(reply);
+    const result = await quotas.spend(actor, QUOTA_FOR_TOOL[request.body.type], () => chat.generateText(request.body.prompt, request.body.type, clientGone), clientGone);
     return { response: result.text, engine: result.engine };
   });
 

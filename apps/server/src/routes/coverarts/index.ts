@@ -24,7 +24,8 @@ export const coverArtRoutes: FastifyPluginAsyncZod<{ covers: CoverArtService; qu
   // Spec §7: POST /api/coverarts { prompt } answers { imageUrl }: each version counts against the cover quota.
   app.post('/api/coverarts', { config: { access: 'user' }, schema: { body: createCoverArtSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const cover = await quotas.spend(actor, 'cover', () => covers.create(actor, request.body, clientAbortSignal(reply)));
+    // No client signal: once accepted the cover is drawn and saved even if the client leaves (ADR 031).
+    const cover = await quotas.spend(actor, 'cover', () => covers.create(actor, request.body));
     return reply.status(201).send(presentCoverArt(cover));
   });
 

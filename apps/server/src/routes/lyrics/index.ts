@@ -43,18 +43,20 @@ export const lyricsRoutes: FastifyPluginAsyncZod<{ lyrics: LyricsService; quotas
 
   // Only model generations spend the lyrics quota: the built-in engine's targets and feedback are
   // analysis, free like /analyze (opening or pasting a lyric fetches both).
-  const spendIfModel = <T>(actor: ReturnType<typeof requireActor>, work: () => Promise<T>): Promise<T> =>
-    lyrics.isModel ? quotas.spend(actor, 'lyrics', work) : work();
+  const spendIfModel = <T>(actor: ReturnType<typeof requireActor>, work: () => Promise<T>, clientGone: AbortSignal): Promise<T> =>
+    lyrics.isModel ? quotas.spend(actor, 'lyrics', work, clientGone) : work();
 
   app.post('/api/lyrics/suggestions', { config: { access: 'user' }, schema: { body: lyricSuggestionsSchema } }, async (request, reply) => {
-    return spendIfModel(requireActor(request), () => lyrics.suggest(request.body.text, clientAbortSignal(reply)));
+    const clientGone = clientAbortSignal(reply);
+    return spendIfModel(requireActor(request), () => lyrics.suggest(request.body.text, clientGone), clientGone);
   });
 
   app.post('/api/lyrics/feedback', { config: { access: 'user' }, schema: { body: lyricFeedbackSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     const builtIn = request.body.builtIn === true;
-    const work = () => lyrics.feedback(request.body.text, clientAbortSignal(reply), { builtIn });
-    return presentFeedback(await (builtIn ? work() : spendIfModel(actor, work)));
+    const clientGone = clientAbortSignal(reply);
+    const work = () => lyrics.feedback(request.body.text, clientGone, { builtIn });
+    return presentFeedback(await (builtIn ? work() : spendIfModel(actor, work, clientGone)));
   });
 
   app.post('/api/lyrics/phrases', { config: { access: 'user' }, schema: { body: lyricPhrasesSchema } }, async (request) => {

@@ -10,7 +10,8 @@ import { clientAbortSignal } from '../../plugins/client-abort';
 export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService; quotas: QuotaService }> = async (app, { reviews, quotas }) => {
   app.post('/api/review', { config: { access: 'user' }, schema: { body: reviewRequestSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    return quotas.spend(actor, 'review', () => reviews.review(actor, request.body, clientAbortSignal(reply)));
+    const clientGone = clientAbortSignal(reply);
+    return quotas.spend(actor, 'review', () => reviews.review(actor, request.body, clientGone), clientGone);
   });
 
   app.get('/api/tracks/:id/reviews', { config: { access: 'user' }, schema: { params: trackReviewIdParamsSchema } }, async (request) => {

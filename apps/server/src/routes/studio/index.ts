@@ -14,8 +14,9 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; quotas
   // Spec §7: answers the finished item with its audioUrl; the page reads progress from the library meanwhile.
   app.post('/api/studio/generate', { config: { access: 'user' }, schema: { body: generateBeatSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const beat = await quotas.spend(actor, 'beat', () => studio.generate(actor, request.body, clientAbortSignal(reply)));
-    return reply.status(201).send(presentBeat(beat));
+    // The unit is spent once the job is accepted; a client that leaves or times out leaves the job running.
+    const accepted = await quotas.accept(actor, 'beat', () => studio.generate(actor, request.body));
+    return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
   });
 
   app.get('/api/studio/music', { config: { access: 'user' } }, async (request) => {
@@ -25,13 +26,13 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; quotas
   // 'Make a variation' and 'Extend': a new beat from one of the artist's own, counted as a beat.
   app.post('/api/studio/music/:id/variation', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const beat = await quotas.spend(actor, 'beat', () => studio.derive(actor, request.params.id, 'variation', clientAbortSignal(reply)));
-    return reply.status(201).send(presentBeat(beat));
+    const accepted = await quotas.accept(actor, 'beat', () => studio.derive(actor, request.params.id, 'variation'));
+    return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
   });
   app.post('/api/studio/music/:id/extend', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const beat = await quotas.spend(actor, 'beat', () => studio.derive(actor, request.params.id, 'extension', clientAbortSignal(reply)));
-    return reply.status(201).send(presentBeat(beat));
+    const accepted = await quotas.accept(actor, 'beat', () => studio.derive(actor, request.params.id, 'extension'));
+    return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
   });
 
   /** The stems (a ZIP of WAVs) and the MIDI file of a built-in beat: the owner or an admin, as the audio. */

@@ -6,6 +6,7 @@ import { idParamSchema, idString, line, pageQuerySchema, setTranscriptionSchema 
 import { tooLarge, type TrackService } from '../../services/track.service';
 import { presentJob, presentTrack } from '../../presenters/track.presenter';
 import { requireActor } from '../../plugins/authorization';
+import { actorOf } from '../../policies/index';
 import { sendPrivateAudio } from '../file-response';
 import { AppError, badRequest } from '../../errors';
 
@@ -15,6 +16,9 @@ export interface UploadLimits {
   maxUploadMb: number;
   /** Seconds the upload may send nothing before it is stopped. */
   idleTimeoutSeconds: number;
+  /** The slowest average rate (bytes/s) an upload may keep once `rateGraceSeconds` have passed; 0: no floor. */
+  minBytesPerSecond: number;
+  rateGraceSeconds: number;
 }
 
 /** Room for the multipart framing around the file: boundaries and part headers (a long file name). */
@@ -26,30 +30,69 @@ const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
  * for `idleTimeoutSeconds` fails the multipart stream with a 408, so the upload's own error path
  * discards the partial file, writes no row and answers 408; the connection then closes.
  */
-function uploadGuard({ maxUploadMb, idleTimeoutSeconds }: UploadLimits): onRequestAsyncHookHandler {
+function uploadGuard({ maxUploadMb, idleTimeoutSeconds, minBytesPerSecond, rateGraceSeconds }: UploadLimits, tracks: TrackService): onRequestAsyncHookHandler {
   const maxRequestBytes = maxUploadMb * 1024 * 1024 + MULTIPART_ALLOWANCE_BYTES;
   return async (request, reply) => {
-    if (Number(request.headers['content-length']) > maxRequestBytes) {
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxRequestBytes) {
       reply.header('connection', 'close');
       throw tooLarge(maxUploadMb);
     }
+    // A declared size that cannot fit in the artist's storage: refused before a byte is read.
+    if (request.user) {
+      try {
+        await tracks.checkRoom(actorOf(request.user), declared > 0 ? Math.max(0, declared - MULTIPART_ALLOWANCE_BYTES) : 0);
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
+    }
     // Only on a real connection: the socket's timer counts silence in both directions.
-    if (!(request.raw.socket instanceof net.Socket)) return;
-    reply.raw.setTimeout(idleTimeoutSeconds * 1000, () => {
-      // The whole body is here: the server is working on it, the client is not stalling.
-      if (request.raw.complete) return;
+    const socket = request.raw.socket;
+    if (!(socket instanceof net.Socket)) return;
+    /** Ends the upload with `error`: its own error path discards the partial file and writes no row. */
+    const cut = (error: AppError) => {
       if (reply.sent) {
         request.raw.destroy();
         return;
       }
-      const stalled = new AppError(408, `The upload stalled: nothing arrived for ${idleTimeoutSeconds} second${idleTimeoutSeconds === 1 ? '' : 's'}. Please try again.`, 'request_timeout', undefined, { connection: 'close' });
       // The multipart parser listens for request errors: it fails the file stream (or the pending
       // request.file()) with this error. With no reader yet, answer directly.
-      if (request.raw.listenerCount('error') > 0) request.raw.emit('error', stalled);
-      else void reply.status(408).header('connection', 'close').send({ message: stalled.message, code: stalled.code });
+      if (request.raw.listenerCount('error') > 0) request.raw.emit('error', error);
+      else void reply.status(error.statusCode).header('connection', 'close').send({ message: error.message, code: error.code });
+    };
+    reply.raw.setTimeout(idleTimeoutSeconds * 1000, () => {
+      // The whole body is here: the server is working on it, the client is not stalling.
+      if (request.raw.complete) return;
+      cut(new AppError(408, `The upload stalled: nothing arrived for ${idleTimeoutSeconds} second${idleTimeoutSeconds === 1 ? '' : 's'}. Please try again.`, 'request_timeout', undefined, { connection: 'close' }));
     });
+    if (minBytesPerSecond <= 0) return;
+    // A slow drip (a few bytes now and then, never silent long enough for the idle timer) holds a
+    // connection and a partial file for hours: after the grace period the average rate since the
+    // start must stay above the floor, checked once a second.
+    const started = Date.now();
+    const bytesAtStart = socket.bytesRead;
+    let check: NodeJS.Timeout | undefined;
+    const grace = setTimeout(() => {
+      check = setInterval(() => {
+        if (request.raw.complete || reply.sent) return stop();
+        const seconds = (Date.now() - started) / 1000;
+        const rate = (socket.bytesRead - bytesAtStart) / seconds;
+        if (rate >= minBytesPerSecond) return;
+        stop();
+        cut(new AppError(408, `The upload was too slow to finish (${formatRate(rate)} on average). Please try again on a faster connection.`, 'request_timeout', undefined, { connection: 'close' }));
+      }, 1000);
+    }, rateGraceSeconds * 1000);
+    const stop = () => {
+      clearTimeout(grace);
+      clearInterval(check);
+    };
+    reply.raw.once('close', stop);
   };
 }
+
+const formatRate = (bytesPerSecond: number) =>
+  bytesPerSecond >= 1024 ? `${(bytesPerSecond / 1024).toFixed(1)} KB/s` : `${Math.round(bytesPerSecond)} bytes/s`;
 
 /**
  * The multipart parser (busboy) reports a broken body (no closing boundary, a garbled part header)
@@ -62,7 +105,7 @@ function isMalformedMultipart(error: unknown): boolean {
 }
 
 export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads: UploadLimits }> = async (app, { tracks, uploads }) => {
-  const guardUpload = uploadGuard(uploads);
+  const guardUpload = uploadGuard(uploads, tracks);
   app.post('/api/tracks/upload', { config: { access: 'user' }, onRequest: guardUpload }, async (request, reply) => {
     const actor = requireActor(request);
     if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data in the field "audioFile".');
@@ -73,11 +116,16 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads:
         file.file.resume();
         throw badRequest('Send the audio in the form field "audioFile".', { audioFile: ['Missing'] });
       }
-      const track = await tracks.upload(actor.id, { filename: file.filename, stream: file.file });
+      const track = await tracks.upload(actor, { filename: file.filename, stream: file.file });
       return reply.status(201).send(presentTrack(track, { withWaveform: true }));
     } catch (error) {
       throw isMalformedMultipart(error) ? badRequest('The upload is not valid multipart form data. Please choose the file again.') : error;
     }
+  });
+
+  /** How much of the plan's storage the artist's uploads take (shown on the tracks list). */
+  app.get('/api/storage', { config: { access: 'user' } }, async (request) => {
+    return tracks.storageOf(requireActor(request));
   });
 
   app.get('/api/tracks', { config: { access: 'user' }, schema: { querystring: pageQuerySchema } }, async (request) => {

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@members-only/shared/payouts';
+import { formatBytes } from '@members-only/shared/tracks';
 import { formatDate, formatDuration } from '@/lib/utils';
 import { useAdminUser, useChangeUser } from '../api/admin-lists';
 import { PlanBadge } from './admin-tabs';
@@ -39,7 +40,7 @@ export function UserDetailDialog({ userId, currentUserId, onClose }: { userId: n
 }
 
 function UserDetail({ detail, isSelf }: { detail: NonNullable<ReturnType<typeof useAdminUser>['data']>; isSelf: boolean }) {
-  const { user, counts, recentTracks, balances } = detail;
+  const { user, counts, recentTracks, balances, storage } = detail;
   const change = useChangeUser(user.id);
   const apply = (patch: { isAdmin?: boolean; isPremium?: boolean }, done: string) =>
     change.mutate(patch, {
@@ -80,6 +81,13 @@ function UserDetail({ detail, isSelf }: { detail: NonNullable<ReturnType<typeof 
         <span className="font-semibold">Earnings balance: </span>
         <span className="text-muted-foreground">
           {balances.length === 0 ? 'Nothing recorded' : balances.map((b) => formatMoney(b.balanceMinor, b.currency)).join(' · ')}
+        </span>
+      </p>
+
+      <p className="text-sm">
+        <span className="font-semibold">Storage: </span>
+        <span className="text-muted-foreground tabular-nums">
+          {formatBytes(storage.usedBytes)} of {formatBytes(storage.limitBytes)} used
         </span>
       </p>
 

@@ -20,11 +20,16 @@ export function deriveBeat(id: number, kind: 'variation' | 'extend') {
   return sendJson('POST', `/api/studio/music/${id}/${kind}`, undefined, studioMusicItemSchema);
 }
 
-/** GET /api/studio/music: the artist's beats, newest first; read every second while one is being made. */
+/**
+ * GET /api/studio/music: the artist's beats, newest first; read every second while one is being
+ * made, also one started before a reload or on another page (its job runs on without the page).
+ */
 export function useStudioMusic(polling: boolean) {
   return useQuery({
     queryKey: STUDIO_MUSIC_QUERY_KEY,
     queryFn: ({ signal }) => getJson('/api/studio/music', studioMusicListSchema, { signal }),
-    refetchInterval: polling ? STUDIO.pollMs : false,
+    refetchInterval: (query) => (polling || query.state.data?.some(isInProgress) ? STUDIO.pollMs : false),
   });
 }
+
+export const isInProgress = (beat: { status: string }) => beat.status === 'queued' || beat.status === 'running';

@@ -14,7 +14,7 @@ import { HttpError } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { parseIdParam } from '@/lib/route-params';
 import { sectionById } from '@/lib/sections';
-import { createStudioSession, deriveBeat, generateBeat, STUDIO_MUSIC_QUERY_KEY, useStudioMusic } from '../api/studio';
+import { createStudioSession, deriveBeat, generateBeat, isInProgress, STUDIO_MUSIC_QUERY_KEY, useStudioMusic } from '../api/studio';
 import { BeatLibrary, type BeatAction } from '../components/beat-library';
 
 /** Spec §8 music-generation messages, by what went wrong. */
@@ -95,7 +95,9 @@ function StudioSession() {
     },
   });
   const music = useStudioMusic(generate.isPending);
-  const pending = generate.isPending ? music.data?.find((b) => b.status === 'queued' || b.status === 'running') : undefined;
+  // A beat in the making: this page's, or one started before a reload (its job runs on).
+  const pending = music.data?.find(isInProgress);
+  const making = generate.isPending || pending !== undefined;
 
   // One player for the page, so only one beat plays at a time; its state clears on end or pause.
   function play(item: StudioMusicItem) {
@@ -176,7 +178,7 @@ function StudioSession() {
           </Button>
           <QuotaHint kind="beat" />
         </div>
-        {generate.isPending ? (
+        {making ? (
           <div className="flex flex-col gap-1">
             <Progress value={Math.round((pending?.progress ?? 0) * 100)} aria-label="Beat progress" />
             <p className="text-xs text-muted-foreground" aria-live="polite">

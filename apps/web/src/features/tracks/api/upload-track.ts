@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { HttpError, InvalidResponseError, parseResponse } from '@/lib/api-client';
 import { TRACKS_QUERY_KEY } from './get-tracks';
+import { STORAGE_QUERY_KEY } from './get-storage';
 import { rememberTrack } from './track-cache';
 
 const UPLOAD_URL = '/api/tracks/upload';
@@ -98,6 +99,7 @@ export function useUploadTrack() {
       rememberTrack(queryClient, track);
       // Not awaited: the caller hears about the new track without waiting for the list refetch.
       void queryClient.invalidateQueries({ queryKey: TRACKS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: STORAGE_QUERY_KEY });
     },
     onError: () => setPercent(0),
     onSettled: () => {

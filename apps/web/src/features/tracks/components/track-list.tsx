@@ -17,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useDeleteTrack } from '../api/delete-track';
 import { useTracks } from '../api/get-tracks';
+import { StorageUsage } from './storage-usage';
 import { formatDuration, uploadLabels } from '../track-status';
 
 const fullTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -57,7 +58,12 @@ export function TrackList({ selectedId, onSelect, onDeleted, labelledBy }: Track
     return <LoadFailed message="Failed to load tracks. Please try again later." onRetry={() => void tracks.refetch()} />;
   }
   if (tracks.data.length === 0) {
-    return <p className="text-sm text-muted-foreground">No tracks yet. Upload one to get started.</p>;
+    return (
+      <>
+        <p className="text-sm text-muted-foreground">No tracks yet. Upload one to get started.</p>
+        <StorageUsage />
+      </>
+    );
   }
 
   const uploaded = uploadLabels(tracks.data);
@@ -118,6 +124,7 @@ export function TrackList({ selectedId, onSelect, onDeleted, labelledBy }: Track
           Show more tracks
         </Button>
       ) : null}
+      <StorageUsage />
 
       <AlertDialog open={confirming !== null} onOpenChange={(open) => {
           if (!open) setConfirming(null);
