@@ -25,6 +25,8 @@ const serverEnv: Record<string, string> = {
   // Every journey signs up a fresh artist from 127.0.0.1.
   REGISTER_MAX_PER_IP: '10000',
   RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+  // The free-disk floor (ADR 031) has its own API tests; a machine short of disk must not refuse the journeys' uploads.
+  MIN_FREE_DISK_MB: '0',
   // Payments go to the fake payment API beside the fake model (e2e/fake-model-server.ts). No
   // publishable key: the browser never loads the provider's script, and the embedded form shows
   // its set-up error with Try Again while the hosted checkout works.
@@ -41,6 +43,7 @@ const modelServerEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   REGISTER_MAX_PER_IP: '10000',
   RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+  MIN_FREE_DISK_MB: '0',
   AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
   AI_MODEL: 'e2e-model',
   AI_TIMEOUT_SECONDS: '5',
