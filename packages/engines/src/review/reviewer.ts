@@ -386,7 +386,9 @@ function audienceOf(lyrics: string, m: LyricsMeasures, facts: AudioFacts): strin
     facts.bpm === null ? 'hip-hop' : facts.bpm < 80 ? 'lo-fi and R&B-leaning rap' : facts.bpm < 100 ? 'boom-bap and lyrical rap' : facts.bpm < 125 ? 'mid-tempo, bounce-driven rap' : 'trap and drill';
   const lyrical = m.multiRhymes + m.internalRhymes >= m.bars ? ', and who rewind for dense wordplay' : '';
   const about = themes.map((t) => `${t.name} (${t.words.map((w) => `"${w}"`).join(', ')})`).join(' and ');
-  return `Listeners of ${style}${themes.length ? ` drawn to songs about ${about}` : ''}${lyrical}.`;
+  // The style is the track's tempo, said as such; every theme is quoted from the lyrics.
+  const tempo = facts.bpm === null ? '' : ` (the track's ${Math.round(facts.bpm)} BPM)`;
+  return `Listeners of ${style}${tempo}${themes.length ? ` drawn to songs about ${about}` : ''}${lyrical}.`;
 }
 
 // ------------------------------------------------------------------ what to work on
