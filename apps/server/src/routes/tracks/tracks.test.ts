@@ -415,7 +415,7 @@ describe('transcription', () => {
       stt.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
       const bad = await await body(await upload(base, cookie, wav, 'mumbled.wav'));
       const failed = await waitForTrack(base, cookie, bad.id, (x) => x.transcriptionStatus === 'failed', 30_000);
-      expect(failed.transcriptionError).toContain('Paste or type the lyrics instead');
+      expect(failed.transcriptionError).toContain('Paste or type them instead');
       expect(failed.transcription).toBeNull();
     } finally {
       await t.close();
