@@ -113,10 +113,11 @@ describe.each(dialects)('Song Review API on %s (built-in reviewer)', (dialect) =
     expect(quotas.quotas.review.used).toBe(0);
   });
 
-  it('refuses empty lyrics with the spec message', async () => {
+  it('refuses empty lyrics with the spec message, in words an artist uses (no "transcription", ADR 034)', async () => {
     const res = await review(bob.cookie, { lyrics: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(JSON.stringify(res.json())).toContain("doesn't have a transcription");
+    expect(JSON.stringify(res.json())).toContain("doesn't have lyrics yet");
+    expect(JSON.stringify(res.json())).not.toMatch(/transcription/i);
   });
 
   it('compares with the previous upload of the same title', async () => {
