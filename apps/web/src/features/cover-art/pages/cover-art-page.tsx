@@ -105,6 +105,7 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
     if (forTrack !== null) rememberPendingCover({ trackId: forTrack, afterId: Math.max(0, ...(versions.data ?? []).map((v) => v.id), cover?.id ?? 0), startedAt: Date.now() });
     try {
       const created = await createCoverArt({ ...input, conversationId: conversationId ?? undefined });
+      rememberPendingCover(null);
       setCover(created);
       if (kind === 'new') toast({ variant: 'success', title: COVER_MESSAGES.successTitle, description: COVER_MESSAGES.success });
       else if (kind === 'restyle') toast({ variant: 'success', title: COVER_MESSAGES.newStyleTitle, description: COVER_MESSAGES.newStyle(COVER_STYLE_LABELS[created.style]) });
@@ -119,11 +120,13 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
       }
       return true;
     } catch (error) {
+      // The server answered: no cover is coming. A request cut off (a reload, the network) may
+      // still be made on the server, so the page keeps looking for it on its next load.
+      if (error instanceof HttpError) rememberPendingCover(null);
       // Spec §4: a generation error returns to ready.
       toast({ title: 'Error', description: failureMessage(error), variant: 'destructive' });
       return false;
     } finally {
-      rememberPendingCover(null);
       setGenerating(false);
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
