@@ -64,7 +64,7 @@ test.describe('Song Review: reviews', () => {
     await expect(page.getByLabel(/What should the review focus on\?/)).toBeFocused();
     await page.getByRole('button', { name: 'Generate Comprehensive Review' }).click();
     await expectToast(page, 'Song review generated successfully!');
-    await expect(page.getByTestId('latest-review')).toContainText('You asked about structure and hook: Marketability and Originality come first below.');
+    await expect(page.getByTestId('latest-review')).toContainText('You asked about structure: Marketability and Originality come first below.');
     await expect(page.getByRole('heading', { name: 'Earlier reviews' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Earlier reviews' }).locator('details')).toHaveCount(1);
   });

@@ -177,11 +177,17 @@ describe('built-in reviewer: a focus', () => {
 
     const flow = reviewTrack(tight, facts, undefined, { focus: 'How can I improve the flow of these bars:\n' });
     expect(headings(flow.markdown)[0]).toBe('Flow');
-    expect(flow.markdown).toContain('You asked about flow and lyrics'); // 'flow' comes before 'bars' in the text
+    expect(flow.markdown).toContain('You asked about flow: Flow comes first below.');
+    expect(headings(flow.markdown).slice(1)).toEqual(['Marketability', 'Lyrics', 'Versatility', 'Originality', 'Vocabulary']);
+
+    // Two foci, in the order the text names them.
+    const both = reviewTrack(tight, facts, undefined, { focus: 'is the hook strong, and my flow?' });
+    expect(headings(both.markdown).slice(0, 3)).toEqual(['Marketability', 'Originality', 'Flow']);
+    expect(both.markdown).toContain('You asked about structure and flow: Marketability, Originality and Flow come first below.');
 
     const structure = reviewTrack(tight, facts, undefined, { focus: 'Give feedback on the structure of my song: ' });
     expect(headings(structure.markdown).slice(0, 2)).toEqual(['Marketability', 'Originality']);
-    expect(structure.markdown).toContain('You asked about structure and hook');
+    expect(structure.markdown).toContain('You asked about structure: Marketability and Originality come first below.');
 
     const commercial = reviewTrack(tight, facts, undefined, { focus: 'How commercial is this track, and what would make it more so: ' });
     expect(headings(commercial.markdown)[0]).toBe('Marketability');

@@ -507,9 +507,9 @@ export interface ReviewFocus {
   categories: Category[];
 }
 const FOCI: { pattern: RegExp; focus: ReviewFocus }[] = [
-  { pattern: /\b(lyric|lyrics|lyrical|bars?|words?|writing|pen)\b/i, focus: { name: 'lyrics', categories: ['lyrics', 'vocabulary'] } },
+  { pattern: /\b(lyric|lyrics|lyrical|wordplay|writing|pen)\b/i, focus: { name: 'lyrics', categories: ['lyrics', 'vocabulary'] } },
   { pattern: /\b(flow|flows|cadence|delivery|pocket|rhythm)\b/i, focus: { name: 'flow', categories: ['flow'] } },
-  { pattern: /\b(structure|structured|hook|chorus|refrain|arrangement)\b/i, focus: { name: 'structure and hook', categories: ['marketability', 'originality'] } },
+  { pattern: /\b(structure|structured|hook|chorus|refrain|arrangement)\b/i, focus: { name: 'structure', categories: ['marketability', 'originality'] } },
   { pattern: /\b(commercial|commercially|marketab\w*|radio|playlists?|mainstream|sell|hit)\b/i, focus: { name: 'commercial potential', categories: ['marketability'] } },
 ];
 
