@@ -125,3 +125,26 @@ test('signing in on a freshly opened /auth lands on home with the welcome toast'
   // Once only: the app took the handed-over toast, so a reload has none to show.
   expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
 });
+
+test('on a fresh /auth the first Tab stop is the username field; the tabs stay reachable by keyboard (issue 24)', async ({ page }) => {
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  const username = page.getByLabel('Username');
+  await expect(username).toBeVisible();
+  // The prerendered page is inert until React has taken it over.
+  await expect(page.locator('#root:not([inert])')).toBeAttached();
+  await page.keyboard.press('Tab');
+  await expect(username).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  // Back past the first field: the Login tab (before the form, where it is seen); the arrow key opens Register.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Username')).toBeFocused();
+  await expect(page.getByLabel('Email')).toBeVisible();
+});

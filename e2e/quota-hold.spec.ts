@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { clickOverChordWav } from './audio';
 import { expect, test } from './fixtures';
 
 /** "3 of 5 beats left today" -> [3, 5]. */
@@ -38,4 +39,42 @@ test('a beat whose page is reloaded mid-generation still lands in the library, a
   await page.reload();
   await expect(page.getByTestId('beat-item')).toHaveCount(1);
   await expect(hint).toHaveText(`${left - 1} of ${limit} beats left today`);
+});
+
+// ADR 031: a cover's request goes on when its page reloads; the reloaded page finds the cover still
+// being made and shows it when it lands. The browser's POST is held here (never answered to the
+// page) and sent to the server only once the page has reloaded, so the cover surely lands after.
+test('a cover whose page is reloaded mid-generation appears on the reloaded page when it lands', async ({ page, user: _user }) => {
+  test.setTimeout(120_000);
+  await page.goto('/cover-art');
+  await page.getByLabel('Upload a track').setInputFiles({ name: 'artist-Night Drive.wav', mimeType: 'audio/wav', buffer: clickOverChordWav({ seconds: 6, bpm: 140 }) });
+  await page.getByLabel('Paste or type the lyrics').fill('Headlights on the highway, city in the rear\nnight drive slow while the skyline disappears');
+  await page.getByRole('button', { name: 'Save lyrics' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis Complete' })).toBeVisible({ timeout: 30_000 });
+
+  let held: unknown;
+  await page.route('**/api/coverarts', (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    held = route.request().postDataJSON();
+    // Not answered: the page's request stays open until the reload cuts it off.
+  });
+  await page.getByRole('button', { name: 'Generate Cover Art' }).click();
+  await expect.poll(() => held).toBeTruthy();
+  await page.unroute('**/api/coverarts');
+
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Your cover is still being made...' })).toBeVisible();
+  // The request reaches the server now, as the cut-off one would have, from the same session.
+  const made = await page.request.post('/api/coverarts', { data: held });
+  expect(made.status()).toBe(201);
+  const { id, conversationId } = (await made.json()) as { id: number; conversationId: number };
+
+  await expect(page.getByTestId('cover-image')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('cover-image')).toHaveAttribute('src', new RegExp(`${id}`));
+  await expect(page).toHaveURL(new RegExp(`/cover-art/${conversationId}$`));
+  await expect(page.getByText('Your cover is still being made...')).toHaveCount(0);
+  // Landed once: a fresh load shows the cover, not a wait.
+  await page.reload();
+  await expect(page.getByTestId('cover-image')).toBeVisible();
+  await expect(page.getByText('Your cover is still being made...')).toHaveCount(0);
 });

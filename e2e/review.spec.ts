@@ -58,8 +58,13 @@ test.describe('Song Review: reviews', () => {
     // Saved with the track: shown again after a reload; a second review puts the first under 'Earlier reviews'.
     await page.reload();
     await expect(page.getByTestId('latest-review').getByTestId('review-engine')).toContainText('Built-in reviewer');
+    // A review chip fills the focus box; the review follows it (issue 24).
+    await page.getByRole('button', { name: 'Structure feedback' }).click();
+    await expect(page.getByLabel(/What should the review focus on\?/)).toHaveValue('Give feedback on the structure of my song: ');
+    await expect(page.getByLabel(/What should the review focus on\?/)).toBeFocused();
     await page.getByRole('button', { name: 'Generate Comprehensive Review' }).click();
     await expectToast(page, 'Song review generated successfully!');
+    await expect(page.getByTestId('latest-review')).toContainText('You asked about structure: Marketability and Originality come first below.');
     await expect(page.getByRole('heading', { name: 'Earlier reviews' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Earlier reviews' }).locator('details')).toHaveCount(1);
   });

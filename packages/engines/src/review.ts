@@ -6,6 +6,8 @@ export {
   compareVersions,
   formatDuration,
   reviewTrack,
+  reviewFocusOf,
+  sectionOrder,
   schemePatterns,
   themesOf,
   workOn,
@@ -14,6 +16,8 @@ export {
   type AudioFacts,
   type BuiltInReview,
   type Category,
+  type ReviewFocus,
+  type ReviewOptions,
   type TechnicalItem,
   type VersionSnapshot,
 } from './review/reviewer';

@@ -90,10 +90,14 @@ export function overallRating(scores: Record<ReviewCategory, number | null>): nu
 
 // ---------------------------------------------------------------- API
 
+export const REVIEW_FOCUS_MAX = 500;
+
 /** `POST /api/review`: the spec's `{ lyrics }`, and the track whose audio facts the review reads. */
 export const reviewRequestSchema = z.object({
   lyrics: text().trim().min(1, REVIEW_MESSAGES.noTranscription).max(20_000, 'Lyrics must be at most 20,000 characters'),
   trackId: z.number().int().positive().optional(),
+  /** What the artist asks the review to focus on (the page's chips fill it); orders the review, never changes a score. */
+  focus: text().trim().max(REVIEW_FOCUS_MAX, `The focus must be at most ${REVIEW_FOCUS_MAX} characters`).optional(),
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 

@@ -601,6 +601,18 @@ function migration020UsernameSkeletons(): Migration {
   };
 }
 
+/**
+ * A beat refused by the music service's rate limit keeps the service's Retry-After (ADR 033), so the
+ * request waiting on it answers 429 with it in whichever process the wait runs, not only the job's.
+ */
+function migration021BeatRetryAfter(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('beats').addColumn('error_retry_after', 'text').execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -624,6 +636,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '017_membership_final': migration017MembershipFinal(dialect),
         '018_ledger_record': migration018LedgerRecord(dialect),
         '020_username_skeletons': migration020UsernameSkeletons(),
+        '021_beat_retry_after': migration021BeatRetryAfter(),
       };
     },
   };

@@ -343,6 +343,8 @@ export interface BeatsTable {
   details: string | null;
   error_status: number | null;
   error_message: string | null;
+  /** The music service's Retry-After when its rate limit refused the beat (migration 021). */
+  error_retry_after: ColumnType<string | null, string | null | undefined, string | null>;
   /** The beat this one was made from ('Make a variation', 'Extend'), if any. */
   source_beat_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** 'variation' | 'extension' | null (an original). */

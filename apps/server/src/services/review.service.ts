@@ -31,7 +31,7 @@ const fence = (text: string) => `"""\n${text.trim()}\n"""`;
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** The model's prompt: the transcription, the rhyme engine's measures and the audio facts, and the spec's answer format. */
-export function reviewPrompt(lyrics: string, m: LyricsMeasures, facts: AudioFacts, formatDuration: (s: number) => string): string {
+export function reviewPrompt(lyrics: string, m: LyricsMeasures, facts: AudioFacts, formatDuration: (s: number) => string, focus?: string): string {
   const audio = [
     `- Duration: ${facts.duration === null ? 'not measured' : formatDuration(facts.duration)}`,
     `- Tempo: ${facts.bpm === null ? 'not detected' : `${Math.round(facts.bpm)} BPM`}`,
@@ -66,6 +66,13 @@ export function reviewPrompt(lyrics: string, m: LyricsMeasures, facts: AudioFact
     '',
     'Then "## Detailed analysis": one short section per score explaining it from the lyrics and the measures above',
     '(quote bars), a note on the mix and master from the audio facts, and the 3 most important fixes. Under 450 words.',
+    ...(focus?.trim()
+      ? [
+          '',
+          'What I want the review to focus on (put the sections it asks about first and say which focus you followed; score every dimension exactly as you would without it):',
+          fence(focus),
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -111,13 +118,13 @@ export function createReviewService(deps: { tracks: TrackRepository; reviews: Tr
       let engineName: string;
       let kind: ReviewResponse['kind'];
       if (!text.isModel) {
-        body = engine.reviewTrack(input.lyrics, facts, analysis).markdown;
+        body = engine.reviewTrack(input.lyrics, facts, analysis, { focus: input.focus }).markdown;
         engineName = BUILT_IN_REVIEWER;
         kind = 'engine';
       } else {
         const reply = await text.generate({
           task: 'review',
-          turns: [{ role: 'user', content: reviewPrompt(input.lyrics, analysis.measures, facts, engine.formatDuration) }],
+          turns: [{ role: 'user', content: reviewPrompt(input.lyrics, analysis.measures, facts, engine.formatDuration, input.focus) }],
           signal,
         });
         const incomplete = incompleteReplyError(reply);

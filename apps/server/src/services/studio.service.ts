@@ -53,7 +53,7 @@ export function createStudioService(deps: {
   }
 
   /** The beat failed for good: its unit comes back once, before anyone can see it failed. */
-  async function markFailed(beat: BeatRow, values: { error_status: number; error_message: string }) {
+  async function markFailed(beat: BeatRow, values: { error_status: number; error_message: string; error_retry_after?: string | null }) {
     await workFailed(beat.user_id, new Date(beat.created_at)).catch(() => {});
     await beats.update(beat.id, { status: 'failed', ...values });
   }
@@ -70,12 +70,6 @@ export function createStudioService(deps: {
   }
 
   /**
-   * A rate-limited beat's Retry-After from the music service, for the request waiting on it. Kept in
-   * memory (no column for it): a request waiting in another process than the job's gets the 429 without it.
-   */
-  const retryAfterOf = new Map<number, string>();
-
-  /**
    * Waits for an accepted beat. A client that goes away (499) or a wait that runs out (504) ends
    * only the wait: the job goes on, the beat lands in the library, and its unit stays spent.
    */
@@ -86,8 +80,8 @@ export function createStudioService(deps: {
       if (!beat) throw notFound('Beat');
       if (beat.status === 'done') return beat;
       if (beat.status === 'failed') {
-        const retryAfter = retryAfterOf.get(id);
-        retryAfterOf.delete(id);
+        // The service's Retry-After is on the row (ADR 033): the same answer whichever process ran the job.
+        const retryAfter = beat.error_retry_after;
         throw new AppError(beat.error_status ?? 500, beat.error_message ?? STUDIO_MESSAGES.serverError, 'music_failed', undefined, retryAfter ? { 'retry-after': retryAfter } : undefined);
       }
       if (signal?.aborted) throw new AppError(499, 'Request closed', 'client_closed');
@@ -205,12 +199,12 @@ export function createStudioService(deps: {
         ctx.progress(1);
       } catch (error) {
         for (const file of pending) await file.discard().catch(() => {});
-        if (error instanceof MusicServiceError && error.retryAfter) {
-          retryAfterOf.set(beatId, error.retryAfter);
-          setTimeout(() => retryAfterOf.delete(beatId), 60_000).unref();
-        }
         const known = error instanceof MusicServiceError ? { status: error.status, message: error.message } : isDiskFull(error) ? { status: 507, message: diskFull().message } : undefined;
-        await markFailed(beat, { error_status: known ? known.status : 500, error_message: known ? known.message : STUDIO_MESSAGES.serverError });
+        await markFailed(beat, {
+          error_status: known ? known.status : 500,
+          error_message: known ? known.message : STUDIO_MESSAGES.serverError,
+          error_retry_after: error instanceof MusicServiceError && error.retryAfter ? error.retryAfter : null,
+        });
         throw new PermanentJobError(known ? known.message : STUDIO_MESSAGES.serverError);
       }
     },

@@ -163,3 +163,51 @@ describe('built-in reviewer', () => {
     expect(party.audience).toMatch(/the party and the night \("party", "club"/);
   });
 });
+
+describe('built-in reviewer: a focus', () => {
+  const headings = (markdown: string) => [...markdown.matchAll(/^### (\w+) \(/gm)].map((m) => m[1]);
+
+  it('puts the sections the focus names first and says which focus it followed', () => {
+    const plain = reviewTrack(tight, facts);
+    expect(headings(plain.markdown)).toEqual(['Flow', 'Marketability', 'Lyrics', 'Versatility', 'Originality', 'Vocabulary']);
+
+    const lyrics = reviewTrack(tight, facts, undefined, { focus: 'Review these lyrics and be honest:\n' });
+    expect(headings(lyrics.markdown).slice(0, 2)).toEqual(['Lyrics', 'Vocabulary']);
+    expect(lyrics.markdown).toContain('You asked about lyrics: Lyrics and Vocabulary come first below.');
+
+    const flow = reviewTrack(tight, facts, undefined, { focus: 'How can I improve the flow of these bars:\n' });
+    expect(headings(flow.markdown)[0]).toBe('Flow');
+    expect(flow.markdown).toContain('You asked about flow: Flow comes first below.');
+    expect(headings(flow.markdown).slice(1)).toEqual(['Marketability', 'Lyrics', 'Versatility', 'Originality', 'Vocabulary']);
+
+    // Two foci, in the order the text names them.
+    const both = reviewTrack(tight, facts, undefined, { focus: 'is the hook strong, and my flow?' });
+    expect(headings(both.markdown).slice(0, 3)).toEqual(['Marketability', 'Originality', 'Flow']);
+    expect(both.markdown).toContain('You asked about structure and flow: Marketability, Originality and Flow come first below.');
+
+    const structure = reviewTrack(tight, facts, undefined, { focus: 'Give feedback on the structure of my song: ' });
+    expect(headings(structure.markdown).slice(0, 2)).toEqual(['Marketability', 'Originality']);
+    expect(structure.markdown).toContain('You asked about structure: Marketability and Originality come first below.');
+
+    const commercial = reviewTrack(tight, facts, undefined, { focus: 'How commercial is this track, and what would make it more so: ' });
+    expect(headings(commercial.markdown)[0]).toBe('Marketability');
+    expect(commercial.markdown).toContain('You asked about commercial potential: Marketability comes first below.');
+  });
+
+  it('says so when the focus names nothing it can follow, and keeps the usual order', () => {
+    const r = reviewTrack(tight, facts, undefined, { focus: 'be nice' });
+    expect(headings(r.markdown)[0]).toBe('Flow');
+    expect(r.markdown).toContain('Your focus names none of lyrics, flow, structure or commercial potential');
+  });
+
+  it('never changes a score, the audience or the advice', () => {
+    const plain = reviewTrack(tight, facts);
+    for (const focus of ['lyrics', 'flow', 'structure', 'commercial', 'hook and flow', 'x']) {
+      const r = reviewTrack(tight, facts, undefined, { focus });
+      expect(r.scores).toEqual(plain.scores);
+      expect(r.audience).toBe(plain.audience);
+      expect(r.advice).toEqual(plain.advice);
+      expect(r.markdown.split('## Detailed analysis')[0]).toBe(plain.markdown.split('## Detailed analysis')[0]);
+    }
+  });
+});

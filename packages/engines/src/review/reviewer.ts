@@ -502,7 +502,42 @@ const STREAMS_TEXT = 'No estimate: streams depend on your release plan, playlist
  * measures and the audio analysis), and the text explains each score from that evidence. It
  * gives no stream figure (amendment A1). Pure and synchronous: a 64-bar verse takes a few ms.
  */
-export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsAnalysis = analyzeLyrics(lyrics)): BuiltInReview {
+/** A focus the artist can ask a review for, the words that name it, and the sections that answer it. */
+export interface ReviewFocus {
+  /** How the review names the focus it followed. */
+  name: string;
+  categories: Category[];
+}
+const FOCI: { pattern: RegExp; focus: ReviewFocus }[] = [
+  { pattern: /\b(lyric|lyrics|lyrical|wordplay|writing|pen)\b/i, focus: { name: 'lyrics', categories: ['lyrics', 'vocabulary'] } },
+  { pattern: /\b(flow|flows|cadence|delivery|pocket|rhythm)\b/i, focus: { name: 'flow', categories: ['flow'] } },
+  { pattern: /\b(structure|structured|hook|chorus|refrain|arrangement)\b/i, focus: { name: 'structure', categories: ['marketability', 'originality'] } },
+  { pattern: /\b(commercial|commercially|marketab\w*|radio|playlists?|mainstream|sell|hit)\b/i, focus: { name: 'commercial potential', categories: ['marketability'] } },
+];
+
+/**
+ * What a free-text focus ("How can I improve the flow of these bars") asks about, in the order
+ * the text names it; [] when it names none of them. Word matches only: no guessing.
+ */
+export function reviewFocusOf(text: string | undefined): ReviewFocus[] {
+  if (!text?.trim()) return [];
+  return FOCI.map((f) => ({ f, at: text.search(f.pattern) }))
+    .filter(({ at }) => at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map(({ f }) => f.focus);
+}
+
+/** The score sections in review order: those the focus names first (in its order), then the rest. */
+export function sectionOrder(foci: readonly ReviewFocus[]): Category[] {
+  return [...new Set<Category>([...foci.flatMap((f) => f.categories), ...CATEGORIES])];
+}
+
+export interface ReviewOptions {
+  /** What the artist asked the review to focus on (free text, e.g. from a chip). Orders the sections; never changes a score. */
+  focus?: string;
+}
+
+export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsAnalysis = analyzeLyrics(lyrics), options: ReviewOptions = {}): BuiltInReview {
   const m = analysis.measures;
   const hook = hookShare(analysis);
   const parts: Record<Category, Scored> = {
@@ -517,6 +552,14 @@ export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsA
   const audience = audienceOf(lyrics, m, facts);
   const technical = technicalCheck(facts);
   const notes = workOn(analysis, hook);
+  const foci = reviewFocusOf(options.focus);
+  const order = sectionOrder(foci);
+  const first = [...new Set(foci.flatMap((f) => f.categories))];
+  const focusLine = !options.focus?.trim()
+    ? []
+    : foci.length
+      ? [`_You asked about ${joinNames(foci.map((f) => f.name))}: ${joinNames(first.map((c) => LABELS[c]))} come${first.length === 1 ? 's' : ''} first below. The scores are the same whatever the focus._`, '']
+      : ['_Your focus names none of lyrics, flow, structure or commercial potential, so the sections are in their usual order. The scores are the same whatever the focus._', ''];
 
   const markdown = [
     '_Reviewed by the built-in reviewer: each score is computed from the rhyme measures of the lyrics and the audio analysis of the track, not by an AI model. A score is held down where a limit applies (one rhyme scheme caps Versatility at 6, no hook caps Marketability at 6), and a 10 needs every condition of its dimension._',
@@ -529,13 +572,18 @@ export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsA
     '',
     '## Detailed analysis',
     '',
-    ...CATEGORIES.flatMap((c) => [`### ${LABELS[c]} (${scores[c]}/10)`, '', parts[c].why, '']),
+    ...focusLine,
+    ...order.flatMap((c) => [`### ${LABELS[c]} (${scores[c]}/10)`, '', parts[c].why, '']),
     ...(notes.length ? ['### What to work on', '', ...notes.map((n) => `- ${n}`), ''] : []),
     technicalMarkdown(technical),
   ].join('\n');
 
   const limits = Object.fromEntries(CATEGORIES.map((c) => [c, parts[c].caps])) as Record<Category, string[]>;
   return { scores, audience, streams: STREAMS_TEXT, technical, markdown, measures: m, advice: notes, limits };
+}
+
+function joinNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 export function technicalMarkdown(items: TechnicalItem[]): string {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_REVIEWER, REVIEW_AUDIENCE_FALLBACK, reviewResponseSchema, trackReviewListSchema, trackReviewSchema } from '@members-only/shared';
+import { BUILT_IN_REVIEWER, REVIEW_AUDIENCE_FALLBACK, REVIEW_MESSAGES, reviewResponseSchema, trackReviewListSchema, trackReviewSchema } from '@members-only/shared';
 import { createRepositories } from '../../repositories/index';
 import { DEFAULT_QUOTAS } from '../../env';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
@@ -116,8 +116,8 @@ describe.each(dialects)('Song Review API on %s (built-in reviewer)', (dialect) =
   it('refuses empty lyrics with the spec message, in words an artist uses (no "transcription", ADR 034)', async () => {
     const res = await review(bob.cookie, { lyrics: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(JSON.stringify(res.json())).toContain("doesn't have lyrics yet");
-    expect(JSON.stringify(res.json())).not.toMatch(/transcription/i);
+    expect(res.json().message).toBe(REVIEW_MESSAGES.noTranscription);
+    expect(res.json().message).not.toMatch(/transcription/i);
   });
 
   it('compares with the previous upload of the same title', async () => {
@@ -129,6 +129,25 @@ describe.each(dialects)('Song Review API on %s (built-in reviewer)', (dialect) =
     expect(second.comparedWith).toMatchObject({ trackId: before.id });
     expect(second.response).toContain('## Compared with the previous version');
     expect(second.response).toContain('- **Integrated loudness:** -7.0 LUFS → -12.0 LUFS (-5.0)');
+  });
+
+  it('follows a focus the artist gives: its sections first, the same scores; a focus too long is refused and costs nothing', async () => {
+    const dave = await registerUser(t.app);
+    const track = await insertTrack(t, dave.user.id);
+    const plain = reviewResponseSchema.parse((await review(dave.cookie, { lyrics: VERSE, trackId: track.id })).json());
+    const focused = reviewResponseSchema.parse(
+      (await review(dave.cookie, { lyrics: VERSE, trackId: track.id, focus: 'How commercial is this track, and what would make it more so: ' })).json(),
+    );
+    expect(focused.scores).toEqual(plain.scores);
+    expect(focused.response).toContain('You asked about commercial potential: Marketability comes first below.');
+    expect(focused.response.split('## Detailed analysis')[1]!.match(/^### (\w+)/m)![1]).toBe('Marketability');
+    expect(plain.response).not.toContain('You asked about');
+
+    const tooLong = await review(dave.cookie, { lyrics: VERSE, trackId: track.id, focus: 'flow '.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain('The focus must be at most 500 characters');
+    const quotas = (await t.app.inject({ url: '/api/quotas', headers: { cookie: dave.cookie } })).json();
+    expect(quotas.quotas.review.used).toBe(2);
   });
 
   it('counts reviews against the review quota', async () => {
@@ -180,6 +199,17 @@ describe.each(dialects)('Song Review with a model on %s', (dialect) => {
     expect(body.streams).toBe("The model's guess: 5-10 million");
     expect(body.response).toContain("**Estimated Streams:** The model's guess: 5-10 million");
     expect(body.response).toContain('## Technical check');
+  });
+
+  it("passes the artist's focus to the model in the prompt", async () => {
+    fake.enqueue({ kind: 'reply', text: '**Flow: 8/10**\n\n## Detailed analysis\nFlow first.' });
+    const erin = await registerUser(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/review', headers: { cookie: erin.cookie }, payload: { lyrics: VERSE, focus: '  How can I improve the flow of these bars:\n' } });
+    expect(res.statusCode).toBe(200);
+    const prompt = (fake.requests[0]!.body.messages as Array<{ content: string }>).at(-1)!.content;
+    expect(prompt).toContain('What I want the review to focus on');
+    expect(prompt).toContain('"""\nHow can I improve the flow of these bars:\n"""');
+    expect(prompt).toContain('score every dimension exactly as you would without it');
   });
 
   it('still gives a review with the fallbacks when the answer is malformed', async () => {

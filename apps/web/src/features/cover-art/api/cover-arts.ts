@@ -26,3 +26,53 @@ export function useCoverVersions(conversationId: number | null) {
     enabled: conversationId !== null,
   });
 }
+
+/**
+ * A cover this tab asked for and has not seen land yet (ADR 031): kept in sessionStorage, so a
+ * reload mid-generation finds it. Covers are made inside their request, which goes on when the
+ * page goes away, and the cover is saved whoever listens.
+ */
+export interface PendingCover {
+  trackId: number;
+  /** The newest version of the track's covers when it was asked for (a new one has a higher id). */
+  afterId: number;
+  startedAt: number;
+}
+const PENDING_KEY = 'mo:cover-pending';
+/** Past this, a cover that never landed (its request failed) is no longer waited for. */
+export const PENDING_COVER_MAX_MS = 10 * 60_000;
+export const PENDING_COVER_POLL_MS = 2000;
+
+export function rememberPendingCover(pending: PendingCover | null): void {
+  try {
+    if (pending) sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Storage refused (private mode): a reload then simply does not resume.
+  }
+}
+
+export function pendingCover(now = Date.now()): PendingCover | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as Partial<PendingCover> | null;
+    if (!value || typeof value.trackId !== 'number' || typeof value.afterId !== 'number' || typeof value.startedAt !== 'number') return null;
+    if (now - value.startedAt > PENDING_COVER_MAX_MS) {
+      sessionStorage.removeItem(PENDING_KEY);
+      return null;
+    }
+    return value as PendingCover;
+  } catch {
+    return null;
+  }
+}
+
+/** While a cover is pending: the track's covers, polled until one newer than `afterId` is there. */
+export function useLandedCover(pending: PendingCover | null) {
+  return useQuery({
+    queryKey: ['/api/coverarts', { trackId: pending?.trackId ?? 0, pending: pending?.startedAt ?? 0 }],
+    queryFn: ({ signal }) => getJson(`/api/coverarts?trackId=${pending?.trackId}`, coverArtListSchema, { signal }),
+    enabled: pending !== null,
+    refetchInterval: PENDING_COVER_POLL_MS,
+    select: (covers) => covers.find((c) => pending !== null && c.id > pending.afterId) ?? null,
+  });
+}

@@ -21,7 +21,7 @@ import { sectionById } from '@/lib/sections';
 import { useEngineInfo } from '@/lib/api/get-engine-info';
 import { QuickActions } from '@/components/quick-actions';
 import { QUICK_ACTIONS } from '@/lib/quick-actions';
-import { createCoverArt, coverVersionsQueryKey, useCoverConcept, useCoverVersions } from '../api/cover-arts';
+import { createCoverArt, coverVersionsQueryKey, pendingCover, rememberPendingCover, useCoverConcept, useCoverVersions, useLandedCover, type PendingCover } from '../api/cover-arts';
 import { CoverResult } from '../components/cover-result';
 
 export interface CoverArtPageProps {
@@ -62,6 +62,22 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
   const [generating, setGenerating] = useState(false);
   const [busy, setBusy] = useState(false);
   const versions = useCoverVersions(conversationId);
+  // A cover asked for before a reload: followed until it lands (ADR 031), as Studio follows beats.
+  const [resuming, setResuming] = useState<PendingCover | null>(() => (typeof window === 'undefined' ? null : pendingCover()));
+  const landed = useLandedCover(resuming);
+  if (resuming && landed.data) {
+    const found = landed.data;
+    setResuming(null);
+    rememberPendingCover(null);
+    setCover(found);
+    setTrackId(found.trackId);
+    setTitle(found.title);
+    if (found.conversationId !== null && found.conversationId !== conversationId) {
+      setConversationId(found.conversationId);
+      void navigate(`/cover-art/${found.conversationId}`, { replace: true });
+    }
+    void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
+  }
 
   // The address changed (a link, the back button, 'Upload a different track'): follow it. The
   // session's own move from /cover-art to /cover-art/:id after its first cover changes nothing.
@@ -76,7 +92,7 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
   }
   // Reopened: show the newest version.
   const newest = versions.data?.[0];
-  if (!cover && newest && trackId === null && !generating) {
+  if (!cover && newest && trackId === null && !generating && !resuming) {
     setCover(newest);
     setTrackId(newest.trackId);
     setTitle(newest.title);
@@ -85,8 +101,11 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
   async function generate(input: CreateCoverArtInput, kind: 'new' | 'restyle' | 'edit'): Promise<boolean> {
     if (kind === 'new') setGenerating(true);
     else setBusy(true);
+    const forTrack = cover?.trackId ?? trackId;
+    if (forTrack !== null) rememberPendingCover({ trackId: forTrack, afterId: Math.max(0, ...(versions.data ?? []).map((v) => v.id), cover?.id ?? 0), startedAt: Date.now() });
     try {
       const created = await createCoverArt({ ...input, conversationId: conversationId ?? undefined });
+      rememberPendingCover(null);
       setCover(created);
       if (kind === 'new') toast({ variant: 'success', title: COVER_MESSAGES.successTitle, description: COVER_MESSAGES.success });
       else if (kind === 'restyle') toast({ variant: 'success', title: COVER_MESSAGES.newStyleTitle, description: COVER_MESSAGES.newStyle(COVER_STYLE_LABELS[created.style]) });
@@ -101,6 +120,9 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
       }
       return true;
     } catch (error) {
+      // The server answered: no cover is coming. A request cut off (a reload, the network) may
+      // still be made on the server, so the page keeps looking for it on its next load.
+      if (error instanceof HttpError) rememberPendingCover(null);
       // Spec §4: a generation error returns to ready.
       toast({ title: 'Error', description: failureMessage(error), variant: 'destructive' });
       return false;
@@ -140,7 +162,8 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
   }
 
   let step: Step;
-  if (cover && !generating) step = 'complete';
+  if (resuming) step = 'generating';
+  else if (cover && !generating) step = 'complete';
   else if (generating) step = 'generating';
   else if (trackId !== null) step = 'analyzing';
   else step = 'upload';
@@ -149,7 +172,7 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-8">
       {header}
       <div className="mt-6 grid gap-6" data-step={step}>
-        {conversationId !== null && versions.isPending && !cover ? <Skeleton className="h-64" /> : null}
+        {conversationId !== null && versions.isPending && !cover && !resuming ? <Skeleton className="h-64" /> : null}
         {step === 'upload' && !(conversationId !== null && versions.isPending) ? (
           renderUpload((track) => {
             setTrackId(track.id);
@@ -160,8 +183,20 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
         {step === 'generating' ? (
           <div role="status" className="grid justify-items-center gap-3 rounded-2xl border border-border bg-card p-10 text-center">
             <Spinner />
-            <p className="font-medium">Generating your cover art...</p>
-            <p className="text-sm text-muted-foreground">{COVER.generationHint}</p>
+            <p className="font-medium">{resuming ? 'Your cover is still being made...' : 'Generating your cover art...'}</p>
+            <p className="text-sm text-muted-foreground">{resuming ? 'It appears here as soon as it is ready.' : COVER.generationHint}</p>
+            {resuming ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  rememberPendingCover(null);
+                  setResuming(null);
+                }}
+              >
+                Stop waiting
+              </Button>
+            ) : null}
           </div>
         ) : null}
         {step === 'analyzing' && trackId !== null

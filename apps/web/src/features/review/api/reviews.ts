@@ -6,9 +6,10 @@ export function trackReviewsQueryKey(trackId: number) {
   return ['/api/tracks', trackId, 'reviews'] as const;
 }
 
-/** POST /api/review (spec §7): the review of a track's lyrics, with its audio facts when `trackId` is given. */
-export function generateReview({ lyrics, trackId }: { lyrics: string; trackId: number }, signal?: AbortSignal) {
-  return sendJson('POST', '/api/review', { lyrics, trackId }, reviewResponseSchema, { signal });
+/** POST /api/review (spec §7): the review of a track's lyrics, with its audio facts when `trackId` is given, and the artist's focus if any. */
+export function generateReview({ lyrics, trackId, focus }: { lyrics: string; trackId: number; focus?: string }, signal?: AbortSignal) {
+  const trimmed = focus?.trim();
+  return sendJson('POST', '/api/review', { lyrics, trackId, ...(trimmed ? { focus: trimmed } : {}) }, reviewResponseSchema, { signal });
 }
 
 /** POST /api/tracks/:id/reviews: keeps a review with the track. */

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { formatDate } from '@/lib/utils';
 import { generateReview, saveTrackReview, trackReviewsQueryKey, useTrackReviews } from '../api/reviews';
+import { ReviewFocus } from './review-focus';
 import { ReviewView } from './review-view';
 
 /** Lyrics a review can read: from speech-to-text or typed by the artist. */
@@ -49,10 +50,12 @@ export function ReviewPanel({ track }: { track: Track }) {
   const reviewRef = useRef<HTMLElement>(null);
   // After a review arrives: the id of the review shown before it, until the new one is on screen.
   const [scrollFrom, setScrollFrom] = useState<number | null | undefined>(undefined);
+  // What the artist asks the review to focus on (optional; the review chips fill it).
+  const [focus, setFocus] = useState('');
 
   const generate = useMutation({
     mutationFn: async () => {
-      const review = await generateReview({ lyrics: track.transcription ?? '', trackId: track.id });
+      const review = await generateReview({ lyrics: track.transcription ?? '', trackId: track.id, focus });
       try {
         await saveTrackReview(track.id, { reviewText: review.response, rating: review.rating, engine: review.engine });
         return { review, saved: true };
@@ -103,6 +106,7 @@ export function ReviewPanel({ track }: { track: Track }) {
           <p className="pl-6 text-muted-foreground">Or add its lyrics above to review this one.</p>
         </div>
       )}
+      {ready && <ReviewFocus value={focus} onChange={setFocus} disabled={generate.isPending} />}
       <div className="grid gap-1.5">
         <div>
           <Button
