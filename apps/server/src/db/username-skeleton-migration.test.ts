@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../../test/helpers';
 import { buildApp } from '../app';
-import { migrateToLatest } from './index';
+import { migrationProvider } from './migrations';
 import { usernameSkeleton } from '../repositories/user-keys';
 
 /**
@@ -34,7 +34,12 @@ describe.each(dialects)('migration 020 (username skeletons) on %s', (dialect) =>
         values (${username}, ${username.toLowerCase()}, ${`${username}@example.com`}, ${`${username}@example.com`}, ${hash}, ${now}, ${now})`.execute(db);
     }
 
-    await migrateToLatest(database.db);
+    // Migration 020 alone, as the release that brought it ran it: later migrations stay applied, so
+    // the migrator is told that one missing from the middle is expected here.
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect), allowUnorderedMigrations: true });
+    const { error, results } = await migrator.migrateToLatest();
+    expect(error).toBeUndefined();
+    expect(results?.map((r) => [r.migrationName, r.status])).toEqual([['020_username_skeletons', 'Success']]);
 
     const rows = await db.selectFrom('users').select(['username', 'username_skeleton']).orderBy('id').execute();
     expect(rows).toEqual([

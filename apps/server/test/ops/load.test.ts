@@ -93,7 +93,8 @@ const OPS: Op[] = [
   {
     name: 'payout method',
     weight: 3,
-    request: () => ({ method: 'POST', path: '/api/payment-methods', body: { type: 'card', accountName: 'Load Artist', accountNumber: '4111111111111111', bankName: 'Load Bank', cardType: 'visa', isDefault: false } }),
+    // A holder of its own each time: a second copy of the same card is refused with 409 (ADR 030).
+    request: (_u, n) => ({ method: 'POST', path: '/api/payment-methods', body: { type: 'card', accountName: `Load Artist ${n}`, accountNumber: '4111111111111111', bankName: 'Load Bank', cardType: 'visa', isDefault: false } }),
     written: (body, into) => record(into, 'payment_methods', body.id),
   },
   // Heavy generations.
