@@ -9,4 +9,4 @@ export type { BeatRequestReading, Instrument, Mood, StyleConventions } from './b
 export { BEAT_STYLES, keyLabel, PITCH_NAMES } from './beats/theory';
 export type { BeatStyle, Mode } from './beats/theory';
 export { interleaveS16, wavHeader, wavChunks } from './beats/wav';
-export { beatToMidi, GM_DRUMS, MIDI_PPQ } from './beats/midi';
+export { beatToMidi, GM_DRUMS, keySignature, MIDI_PPQ } from './beats/midi';
