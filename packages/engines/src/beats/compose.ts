@@ -408,3 +408,10 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
 }
 
 export { INSTRUMENTS };
+
+/** The beat's name from what was made: mood word if any, style, key, tempo ('Dark trap, F# minor, 142'). */
+export function beatTitle(plan: Pick<BeatPlan, 'style' | 'mood' | 'key' | 'bpm'>): string {
+  const style = STYLE_CONVENTIONS[plan.style].name;
+  const words = plan.mood ? `${plan.mood} ${style}` : style;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}, ${plan.key}, ${Math.round(plan.bpm)}`;
+}

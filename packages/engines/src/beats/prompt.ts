@@ -9,6 +9,8 @@ export type Mood = 'dark' | 'happy' | 'chill' | 'energetic' | 'sad';
 /** Each style's conventions: tempo range and default feel. */
 export interface StyleConventions {
   label: string;
+  /** The style in a beat's name ('Dark trap, F# minor, 142'). */
+  name: string;
   bpm: { min: number; max: number };
   /** 16th-note swing, as a fraction of a 16th (0 = straight). */
   swing: number;
@@ -20,11 +22,11 @@ export interface StyleConventions {
 }
 
 export const STYLE_CONVENTIONS: Record<BeatStyle, StyleConventions> = {
-  rap: { label: 'Rap/Hip-Hop', bpm: { min: 85, max: 95 }, swing: 0.16, mode: 'minor', keys: 'piano', lead: 'bells', bass: 'bass' },
-  trap: { label: 'Trap', bpm: { min: 130, max: 150 }, swing: 0, mode: 'minor', keys: 'strings', lead: 'bells', bass: '808' },
-  pop: { label: 'Pop', bpm: { min: 100, max: 120 }, swing: 0, mode: 'major', keys: 'piano', lead: 'synth', bass: 'bass' },
-  dance: { label: 'Dance/Electronic', bpm: { min: 120, max: 128 }, swing: 0, mode: 'minor', keys: 'synth', lead: 'synth', bass: 'bass' },
-  lofi: { label: 'Lo-Fi', bpm: { min: 70, max: 90 }, swing: 0.24, mode: 'major', keys: 'piano', lead: 'guitar', bass: 'bass' },
+  rap: { name: 'rap', label: 'Rap/Hip-Hop', bpm: { min: 85, max: 95 }, swing: 0.16, mode: 'minor', keys: 'piano', lead: 'bells', bass: 'bass' },
+  trap: { name: 'trap', label: 'Trap', bpm: { min: 130, max: 150 }, swing: 0, mode: 'minor', keys: 'strings', lead: 'bells', bass: '808' },
+  pop: { name: 'pop', label: 'Pop', bpm: { min: 100, max: 120 }, swing: 0, mode: 'major', keys: 'piano', lead: 'synth', bass: 'bass' },
+  dance: { name: 'dance', label: 'Dance/Electronic', bpm: { min: 120, max: 128 }, swing: 0, mode: 'minor', keys: 'synth', lead: 'synth', bass: 'bass' },
+  lofi: { name: 'lo-fi', label: 'Lo-Fi', bpm: { min: 70, max: 90 }, swing: 0.24, mode: 'major', keys: 'piano', lead: 'guitar', bass: 'bass' },
 };
 
 /** What the description asks for; anything it does not say is left undefined for the planner. */
