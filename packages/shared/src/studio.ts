@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, line, text } from './text';
 
 /** Studio (beat generator): spec §2, §3 'Studio music item', §4 Beat, §5 Beat, §8, §9 beat styles. */
-export const BEAT_STYLES = ['rap', 'trap', 'pop', 'dance', 'lofi'] as const;
+export const BEAT_STYLES = ['rap', 'trap', 'pop', 'dance', 'lofi', 'drill', 'afrobeats', 'rnb', 'jersey'] as const;
 export const beatStyleSchema = z.enum(BEAT_STYLES);
 export type BeatStyleName = z.infer<typeof beatStyleSchema>;
 
@@ -13,6 +13,10 @@ export const BEAT_STYLE_LABELS: Record<BeatStyleName, string> = {
   pop: 'Pop',
   dance: 'Dance/Electronic',
   lofi: 'Lo-Fi',
+  drill: 'Drill',
+  afrobeats: 'Afrobeats',
+  rnb: 'R&B',
+  jersey: 'Jersey Club',
 };
 
 export const STUDIO = {

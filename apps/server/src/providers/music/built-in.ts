@@ -46,6 +46,8 @@ export function createBuiltInMusic(): MusicProvider {
         durationSec: plan.lengthSec,
         seed,
         details: {
+          // The style made: one named in the description wins over the dropdown's (row.style).
+          style: plan.style,
           sections: plan.sections,
           progression: plan.progressionLabel,
           keys: plan.keys,

@@ -280,4 +280,13 @@ describe.each(dialects)('studio stems, MIDI, variations and extensions, on %s', 
     expect(variation.statusCode).toBe(201);
     expect(variation.json().title).toBe('Night Drive / Final');
   });
+
+  it('makes the style the description names, whatever the dropdown says, and keeps the dropdown’s as the model', async () => {
+    const made = await t.app.inject({ method: 'POST', url: '/api/studio/generate', headers: { cookie: bob.cookie }, payload: { prompt: 'UK drill, sliding 808s, 142 bpm in F# minor, 10 seconds', model: 'trap', seed: 8 } });
+    expect(made.statusCode).toBe(201);
+    const beat = studioMusicItemSchema.parse(made.json());
+    expect(beat).toMatchObject({ style: 'drill', model: 'trap', bpm: 142, key: 'F# minor', title: 'Drill, F# minor, 142' });
+    const listed = studioMusicListSchema.parse((await get('/api/studio/music', bob.cookie)).json()).find((b) => b.id === beat.id)!;
+    expect(listed).toMatchObject({ style: 'drill', model: 'trap' });
+  });
 });
