@@ -29,7 +29,8 @@ test('make a beat, hear it play, pause it and download it, its stems and MIDI; m
 
   const item = page.getByTestId('beat-item');
   await expect(item).toHaveCount(1);
-  await expect(item).toContainText('lofi Beat');
+  // Named from the description: mood, style, key (the seed's), tempo.
+  await expect(item).toContainText(/Chill lo-fi, [A-G][#b]? (major|minor), 80/);
   await expect(item).toContainText('chill lofi 80 bpm with piano, 12 seconds');
   await expect(item).toContainText('80 BPM');
   await expect(item).toContainText('yours to use');
@@ -37,14 +38,14 @@ test('make a beat, hear it play, pause it and download it, its stems and MIDI; m
   // The new beat starts playing by itself.
   const player = page.getByTestId('beat-player');
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0), { timeout: 15_000 }).toBe(true);
-  await page.getByRole('button', { name: 'Pause lofi Beat' }).click();
+  await page.getByRole('button', { name: /^Pause Chill lo-fi, .+, 80$/ }).click();
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
-  await expect(page.getByRole('button', { name: 'Play lofi Beat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Play Chill lo-fi, .+, 80$/ })).toBeVisible();
 
   const download = page.waitForEvent('download');
   await item.getByRole('link', { name: 'Download' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('beat.mp3');
+  expect(file.suggestedFilename()).toMatch(/^Chill lo-fi, [A-G][#b]? (major|minor), 80\.mp3$/);
   const bytes = fs.readFileSync((await file.path())!);
   expect(bytes.subarray(0, 3).toString('latin1')).toBe('ID3');
 
@@ -52,12 +53,12 @@ test('make a beat, hear it play, pause it and download it, its stems and MIDI; m
   const stems = page.waitForEvent('download');
   await item.getByRole('link', { name: 'Stems' }).click();
   const zip = await stems;
-  expect(zip.suggestedFilename()).toBe('beat stems.zip');
+  expect(zip.suggestedFilename()).toMatch(/^Chill lo-fi, [A-G][#b]? (major|minor), 80 stems\.zip$/);
   expect(fs.readFileSync((await zip.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
   const midi = page.waitForEvent('download');
   await item.getByRole('link', { name: 'MIDI' }).click();
   const mid = await midi;
-  expect(mid.suggestedFilename()).toBe('beat.mid');
+  expect(mid.suggestedFilename()).toMatch(/^Chill lo-fi, [A-G][#b]? (major|minor), 80\.mid$/);
   expect(fs.readFileSync((await mid.path())!).subarray(0, 4).toString('latin1')).toBe('MThd');
 
   // 'Make a variation': a new beat on top of the list, same tempo, marked as a variation; it plays.

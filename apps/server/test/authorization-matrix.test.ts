@@ -341,6 +341,7 @@ const MATRIX: Record<string, Entry> = {
   // Stems and MIDI download as the audio streams; variations and extensions are the owner's to make.
   'GET /api/studio/music/:id/stems': { access: 'user', uses: 'beat', anonymous: 401, user: 200, other: 404, admin: 200 },
   'GET /api/studio/music/:id/midi': { access: 'user', uses: 'beat', anonymous: 401, user: 200, other: 404, admin: 200 },
+  'PATCH /api/studio/music/:id': { access: 'user', uses: 'beat', anonymous: 401, user: 200, other: 404, admin: 404, request: () => json({ title: 'Matrix beat' }) },
   'POST /api/studio/music/:id/variation': { access: 'user', uses: 'beat', anonymous: 401, user: 201, other: 404, admin: 404 },
   'POST /api/studio/music/:id/extend': { access: 'user', uses: 'beat', anonymous: 401, user: 201, other: 404, admin: 404 },
 

@@ -500,6 +500,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/admin/users/:id/payouts': () => ({ amountMinor: 1, currency: 'USD', note: '' }),
     // A short beat in A's studio conversation; the beat worker below makes it while the request waits.
     'POST /api/studio/generate': () => ({ prompt: 'fuzz beat, 10 seconds', model: 'rap', conversationId: studioConversation }),
+    // A new name for A's beat.
+    'PATCH /api/studio/music/:id': () => ({ title: 'Fuzz beat renamed' }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_ID, text } from './text';
+import { MAX_ID, line, text } from './text';
 
 /** Studio (beat generator): spec §2, §3 'Studio music item', §4 Beat, §5 Beat, §8, §9 beat styles. */
-export const BEAT_STYLES = ['rap', 'trap', 'pop', 'dance', 'lofi'] as const;
+export const BEAT_STYLES = ['rap', 'trap', 'pop', 'dance', 'lofi', 'drill', 'afrobeats', 'rnb', 'jersey'] as const;
 export const beatStyleSchema = z.enum(BEAT_STYLES);
 export type BeatStyleName = z.infer<typeof beatStyleSchema>;
 
@@ -13,6 +13,10 @@ export const BEAT_STYLE_LABELS: Record<BeatStyleName, string> = {
   pop: 'Pop',
   dance: 'Dance/Electronic',
   lofi: 'Lo-Fi',
+  drill: 'Drill',
+  afrobeats: 'Afrobeats',
+  rnb: 'R&B',
+  jersey: 'Jersey Club',
 };
 
 export const STUDIO = {
@@ -20,6 +24,8 @@ export const STUDIO = {
   promptMax: 1_000,
   /** How often the page reads the library while a beat is being made. */
   pollMs: 1_000,
+  /** A beat's name (its downloads are saved under it). */
+  titleMax: 120,
 } as const;
 
 export const STUDIO_MESSAGES = {
@@ -76,6 +82,14 @@ export const generateBeatSchema = z.object({
   seed: z.number().int().min(0).max(4_294_967_295).optional(),
 });
 export type GenerateBeatInput = z.infer<typeof generateBeatSchema>;
+
+/** PATCH /api/studio/music/:id: renames the owner's beat. */
+export const renameBeatSchema = z.object({
+  title: line('Title')
+    .min(1, 'Please give the beat a name')
+    .max(STUDIO.titleMax, `The name must be at most ${STUDIO.titleMax} characters`),
+});
+export type RenameBeatInput = z.infer<typeof renameBeatSchema>;
 
 export const beatStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
 

@@ -37,6 +37,10 @@ export function createBeatRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+    /** Gives the beat a name unless it has one (an artist's rename wins over the made-up name). */
+    async nameIfUnnamed(id: number, title: string): Promise<void> {
+      await db.updateTable('beats').set({ title, updated_at: nowIso() }).where('id', '=', id).where('title', 'is', null).execute();
+    },
     async update(id: number, values: Omit<Updateable<BeatsTable>, 'id' | 'user_id' | 'created_at'>): Promise<void> {
       await db.updateTable('beats').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute();
     },

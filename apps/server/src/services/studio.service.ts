@@ -141,6 +141,13 @@ export function createStudioService(deps: {
 
     list: (actor: Actor) => beats.listForUser(actor.id),
 
+    /** The owner names the beat (someone else's: 404). */
+    async rename(actor: Actor, id: number, title: string): Promise<BeatRow> {
+      const beat = authorize(actor, 'read', 'beat', await beats.findById(id));
+      await beats.update(beat.id, { title });
+      return (await beats.findById(beat.id)) ?? { ...beat, title };
+    },
+
     async get(actor: Actor, id: number) {
       return authorize(actor, 'read', 'beat', await beats.findById(id));
     },
@@ -196,6 +203,8 @@ export function createStudioService(deps: {
           stems_filename: kept.stems ?? null,
           midi_filename: kept.midi ?? null,
         });
+        // A name from what was made ('Dark trap, F# minor, 142') unless the artist named it meanwhile.
+        if (result.title) await beats.nameIfUnnamed(beatId, result.title);
         ctx.progress(1);
       } catch (error) {
         for (const file of pending) await file.discard().catch(() => {});

@@ -15,7 +15,10 @@ export interface Section {
 }
 
 export interface BeatPlan {
+  /** The style made: the one the description names, else the dropdown's. */
   style: BeatStyle;
+  /** The dropdown's style (differs from `style` when the description named another). */
+  requestedStyle: BeatStyle;
   seed: number;
   bpm: number;
   tonic: number;
@@ -65,17 +68,19 @@ const pick = <T>(rng: () => number, items: readonly T[]): T => items[Math.floor(
 
 /** Decides everything about a beat except the notes. */
 export function planBeat(request: BeatRequest): BeatPlan {
-  const { style, seed } = request;
+  const { seed } = request;
   const rng = seededRandom(mixSeed(seed, 0x5bd1e995));
-  const conv = STYLE_CONVENTIONS[style];
   const reading = readBeatDescription(request.description);
+  // A style named in the description wins over the dropdown's ('UK drill' chosen under Trap is drill).
+  const style = reading.style ?? request.style;
+  const conv = STYLE_CONVENTIONS[style];
   const base = request.basedOn;
 
   const bpm = base?.bpm ?? reading.bpm ?? conv.bpm.min + Math.floor(rng() * (conv.bpm.max - conv.bpm.min + 1));
   const moodMode: Mode | undefined = reading.mood === 'dark' || reading.mood === 'sad' ? 'minor' : reading.mood === 'happy' ? 'major' : undefined;
   const mode = base?.mode ?? reading.mode ?? moodMode ?? conv.mode;
   const tonic = base?.tonic ?? reading.tonic ?? Math.floor(rng() * 12);
-  const sevenths = style === 'lofi' || reading.mood === 'chill';
+  const sevenths = style === 'lofi' || style === 'rnb' || reading.mood === 'chill';
   const progression = base?.progression ?? pick(rng, PROGRESSIONS[mode]).map((c) => (sevenths && c.degree !== 0 ? { ...c, seventh: true } : c));
 
   const asked = reading.instruments;
@@ -83,7 +88,7 @@ export function planBeat(request: BeatRequest): BeatPlan {
   const keys = asked.find((i) => keysChoices.includes(i)) ?? conv.keys;
   const leadChoices: Instrument[] = ['bells', 'synth', 'guitar', 'piano'];
   const lead = asked.find((i) => leadChoices.includes(i) && i !== keys) ?? (conv.lead === keys ? 'bells' : conv.lead);
-  const bass = style === 'trap' || asked.includes('808') ? '808' : style === 'dance' ? 'synthBass' : 'bass';
+  const bass = style === 'trap' || style === 'drill' || asked.includes('808') ? '808' : style === 'dance' || style === 'jersey' ? 'synthBass' : 'bass';
 
   const barSec = (4 * 60) / bpm;
   let lengthSec: number;
@@ -111,6 +116,7 @@ export function planBeat(request: BeatRequest): BeatPlan {
 
   return {
     style,
+    requestedStyle: request.style,
     seed,
     bpm,
     tonic,
@@ -211,11 +217,24 @@ const KICKS: Record<BeatStyle, Pattern[]> = {
   pop: [P('x.....7.x.......'), P('x.......x.7.....'), P('x..7....x.......')],
   dance: [P('x...x...x...x...')],
   lofi: [P('x.........x.....'), P('x......6.5......'), P('x.......7.x.....')],
+  // Drill: sparse, pushed kicks around the half-time snare.
+  drill: [P('x.....x...x.....'), P('x......x..7...6.'), P('x.....7..x......'), P('x..6......x..7..')],
+  // Afrobeats: the 3-3-2 (tresillo) kick under a four-on-the-floor pulse.
+  afrobeats: [P('x..7..x.x...x...'), P('x...x..7x...x...'), P('x..6..x...x.x...')],
+  // R&B: a slow, round kick.
+  rnb: [P('x......6..x.....'), P('x.........x..6..'), P('x..6......x.....')],
+  // Jersey club: beats 1-3 on the grid; the triplets are added per bar (jerseyKicks).
+  jersey: [P('x...x...x.......'), P('x...x...x.......')],
 };
 
 /** Per style: which steps carry the backbeat and how hats move. */
 function backbeat(style: BeatStyle): number[] {
-  return style === 'trap' ? [8] : [4, 12];
+  return style === 'trap' || style === 'drill' ? [8] : [4, 12];
+}
+
+/** Jersey club's signature: a kick on each beat, the last one a triplet ('1, 2, 3, 4-trip-let'). */
+function jerseyKicks(): number[] {
+  return [0, 4, 8, 12, 12 + 4 / 3, 12 + 8 / 3];
 }
 
 /** Builds the whole score for a plan. `variation` reseeds drums and melody only. */
@@ -271,19 +290,37 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
 
     // Hats: the intro's second half brings them in, so the tempo is there before the drums drop.
     const hatsOn = fullDrums || (section.name === 'intro' && inSection >= Math.floor(section.bars / 2));
-    if (hatsOn) hats(bar, lastBar && style === 'trap');
+    if (hatsOn) hats(bar, lastBar && (style === 'trap' || style === 'drill'));
     if (fullDrums) {
-      for (let s = 0; s < 16; s++) {
-        const v = pattern[s];
-        if (v > 0 && !(lastBar && s >= 12 && section.name !== 'outro' && drumRng() < 0.5)) {
-          hit('kick', time(bar, s, jitter()), v * (0.92 + 0.08 * drumRng()));
-          steps.push(s);
+      if (style === 'jersey') {
+        for (const s of jerseyKicks()) { hit('kick', time(bar, s, jitter()), Number.isInteger(s / 4) ? 1 : 0.85); steps.push(s); }
+      } else {
+        for (let s = 0; s < 16; s++) {
+          const v = pattern[s];
+          if (v > 0 && !(lastBar && s >= 12 && section.name !== 'outro' && drumRng() < 0.5)) {
+            hit('kick', time(bar, s, jitter()), v * (0.92 + 0.08 * drumRng()));
+            steps.push(s);
+          }
         }
       }
       for (const s of backbeat(style)) {
         if (style === 'dance' || style === 'trap') hit('clap', time(bar, s, jitter()), 0.95);
-        else hit('snare', time(bar, s, jitter()), 0.9 + 0.1 * drumRng());
-        if (hook && (style === 'rap' || style === 'pop')) hit('clap', time(bar, s, 0.004), 0.6);
+        // Jersey club: a lighter clap, so the kicks on every beat carry the pulse.
+        else if (style === 'jersey') hit('clap', time(bar, s, jitter()), 0.5);
+        else if (style === 'afrobeats') hit('rim', time(bar, s, jitter()), 0.9, 0.1);
+        else hit('snare', time(bar, s, jitter()), (style === 'rnb' ? 0.75 : 0.9) + 0.1 * drumRng());
+        if (hook && (style === 'rap' || style === 'pop' || style === 'rnb')) hit('clap', time(bar, s, 0.004), 0.6);
+      }
+      // Drill: syncopated snares around the half-time backbeat, placed by the seed.
+      if (style === 'drill') {
+        hit('snare', time(bar, pick(drumRng, [3, 11, 14, 15]), jitter()), 0.45 + 0.15 * drumRng());
+        if (bar % 2 === 1) hit('snare', time(bar, pick(drumRng, [6, 13]), jitter()), 0.35);
+        for (const s of [4, 12]) hit('openHat', time(bar, s), 1, -0.2);
+      }
+      // Afrobeats: the shaker runs 16ths all through, the snare answers off the beat.
+      if (style === 'afrobeats') {
+        for (let s = 0; s < 16; s++) hit('shaker', time(bar, s), s % 4 === 2 ? 0.8 : s % 2 ? 0.45 : 0.6, -0.4);
+        hit('snare', time(bar, pick(drumRng, [7, 10, 14]), jitter()), 0.5);
       }
       // Ghost notes and fills.
       if (style === 'rap' || style === 'lofi') {
@@ -296,7 +333,7 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
       if (hook && (style === 'pop' || style === 'dance')) {
         for (let s = 0; s < 16; s++) hit('shaker', time(bar, s), s % 2 ? 0.6 : 0.35, -0.4);
       }
-      if (style === 'dance') for (const s of [2, 6, 10, 14]) hit('openHat', time(bar, s), 0.55, 0.2);
+      if (style === 'dance' || style === 'jersey') for (const s of [2, 6, 10, 14]) hit('openHat', time(bar, s), 0.55, 0.2);
       // Trap's half-time clap sits on beat 3: an open hat on beats 2 and 4 keeps the written pulse.
       if (style === 'trap') for (const s of [4, 12]) hit('openHat', time(bar, s), 1, -0.2);
     }
@@ -318,6 +355,15 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
 
   function hats(bar: number, roll: boolean) {
     const base = style === 'dance' ? 1 : 2; // dance: 16ths; others: 8ths
+    if (style === 'drill') {
+      // Drill hats: 8ths with triplets (three over an 8th pair) on the off-beats, more of them in a fill.
+      for (let s = 0; s < 16; s += 2) {
+        const triplet = s % 4 === 2 && (drumRng() < 0.3 || (roll && s >= 10));
+        if (triplet) for (let k = 0; k < 3; k++) hit('hat', time(bar, s) + (k * 2 * stepSec) / 3, 0.4 + 0.1 * k, 0.2);
+        else hit('hat', time(bar, s, jitter()), (s % 4 === 0 ? 1 : 0.55) * (0.85 + 0.15 * drumRng()), 0.2);
+      }
+      return;
+    }
     for (let s = 0; s < 16; s += base) {
       const accent = s % 4 === 0 ? 1 : 0.7;
       if (style === 'trap') {
@@ -331,7 +377,7 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
           continue;
         }
       }
-      const v = style === 'dance' ? (s % 4 === 0 ? 0.7 : 0.35) : accent * (style === 'lofi' ? 0.7 : 0.85);
+      const v = style === 'dance' ? (s % 4 === 0 ? 0.7 : 0.35) : style === 'rnb' ? (s % 4 === 0 ? 0.6 : 0.4) : accent * (style === 'lofi' || style === 'afrobeats' ? 0.6 : 0.85);
       hit('hat', time(bar, s, jitter()), v * (0.85 + 0.15 * drumRng()), 0.2);
     }
   }
@@ -345,6 +391,11 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
       for (const s of [2, 6, 10, 14]) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.6, midi: root + 12, velocity: 0.9, pan: 0 });
       return;
     }
+    if (style === 'afrobeats') {
+      // The log drum: short, bouncing notes on the off-beats, root and octave.
+      for (const s of [3, 6, 10, 11, 14]) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.2, midi: s === 11 || (s === 6 && noteRng() < 0.5) ? root + 12 : root, velocity: s === 3 || s === 10 ? 0.95 : 0.75, pan: 0 });
+      return;
+    }
     if (style === 'pop') {
       for (let s = 0; s < 16; s += 2) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.7, midi: s === 10 && noteRng() < 0.4 ? fifth : root, velocity: s % 4 ? 0.75 : 0.9, pan: 0 });
       return;
@@ -356,7 +407,9 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
       let midi = root;
       if (plan.bass === '808' && i === starts.length - 1 && noteRng() < 0.3) midi = root + 12;
       else if (i > 0 && noteRng() < 0.25) midi = fifth > low + 12 ? fifth - 12 : fifth;
-      const glide = plan.bass === '808' && prev !== undefined && prev !== midi && noteRng() < 0.55;
+      // Drill's 808 slides more often, and a note may slide up an octave mid-bar.
+      if (style === 'drill' && i > 0 && noteRng() < 0.35) midi = root + 12;
+      const glide = plan.bass === '808' && prev !== undefined && prev !== midi && noteRng() < (style === 'drill' ? 0.85 : 0.55);
       notes.push({ part: 'bass', time: time(bar, s), dur: (end - s) * stepSec * 0.96, midi, velocity: 0.95, pan: 0, ...(glide ? { from: prev } : {}) });
       prev = midi;
     });
@@ -374,6 +427,10 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
     else if (style === 'pop') for (const s of [0, 4, 8, 12]) push(s, 3.5, s === 0 ? 0.8 : 0.65);
     else if (style === 'lofi') push(0, 15, 0.8, 0.018);
     else if (style === 'rap') { push(0, 9, 0.85, 0.006); push(10, 6, 0.6, 0.006); }
+    else if (style === 'rnb') { push(0, 16, 0.75, 0.012); }
+    else if (style === 'afrobeats') for (const s of [0, 3, 6, 10, 12]) push(s, 1.5, s === 0 ? 0.8 : 0.6, 0.01);
+    else if (style === 'jersey' && section !== 'intro' && section !== 'outro') for (const s of [0, 6, 12]) push(s, 3, 0.8);
+    else if (style === 'drill') { push(0, 7, 0.8); push(8, 7, 0.7); }
     else push(0, 16, 0.8);
     // A bass note under the intro and outro chords, so they are grounded before the drums.
     if (!withDrums && (section === 'intro' || section === 'outro')) {
@@ -408,3 +465,10 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
 }
 
 export { INSTRUMENTS };
+
+/** The beat's name from what was made: mood word if any, style, key, tempo ('Dark trap, F# minor, 142'). */
+export function beatTitle(plan: Pick<BeatPlan, 'style' | 'mood' | 'key' | 'bpm'>): string {
+  const style = STYLE_CONVENTIONS[plan.style].name;
+  const words = plan.mood ? `${plan.mood} ${style}` : style;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}, ${plan.key}, ${Math.round(plan.bpm)}`;
+}

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { BeatPlan, BeatScore, DrumPart, TonalPart } from './compose';
 import type { Instrument } from './prompt';
-import { PITCH_NAMES } from './theory';
+import type { Mode } from './theory';
 
 // The package's CommonJS build (its ES build is not loadable by Node's own resolver).
 const { Midi } = createRequire(import.meta.url)('@tonejs/midi') as typeof import('@tonejs/midi');
@@ -29,7 +29,8 @@ export function beatToMidi(plan: BeatPlan, score: BeatScore, title = `${plan.sty
   midi.header.name = title;
   midi.header.setTempo(plan.bpm);
   midi.header.timeSignatures.push({ ticks: 0, timeSignature: [4, 4] });
-  midi.header.keySignatures.push({ ticks: 0, key: PITCH_NAMES[plan.tonic], scale: plan.mode });
+  // The key signature is written below: @tonejs/midi stores its index plus 7 (F# minor came out as
+  // sf = 20), which DAWs read as no key or a wrong one.
   midi.header.update();
 
   const toTicks = (seconds: number) => Math.max(0, Math.round((seconds * plan.bpm * MIDI_PPQ) / 60));
@@ -58,8 +59,34 @@ export function beatToMidi(plan: BeatPlan, score: BeatScore, title = `${plan.sty
     track.instrument.number = spec.program;
     for (const note of withoutOverlaps(spec.notes)) track.addNote(note);
   }
-  return midi.toArray();
+  return withKeySignature(midi.toArray(), keySignature(plan.tonic, plan.mode));
 }
+
+/** Sharps (positive) or flats (negative) of each major key by tonic pitch class, spelled as PITCH_NAMES spells it. */
+const MAJOR_SHARPS = [0, -5, 2, -3, 4, -1, 6, 1, -4, 3, -2, 5];
+/** The same for minor keys (C# minor 4 sharps, Eb minor 6 flats, G#/Ab minor as G# minor: 5 sharps). */
+const MINOR_SHARPS = [-3, 4, -1, -6, 1, -4, 3, -2, 5, 0, -5, 2];
+
+/** The Standard MIDI File key signature: sf (sharps positive, flats negative) and mi (1 for minor). */
+export function keySignature(tonic: number, mode: Mode): { sf: number; mi: 0 | 1 } {
+  const pc = ((tonic % 12) + 12) % 12;
+  return mode === 'minor' ? { sf: MINOR_SHARPS[pc], mi: 1 } : { sf: MAJOR_SHARPS[pc], mi: 0 };
+}
+
+/** Puts a key signature meta event (FF 59 02 sf mi) at tick 0 of the first (conductor) track. */
+function withKeySignature(bytes: Uint8Array, { sf, mi }: { sf: number; mi: 0 | 1 }): Uint8Array {
+  const headerLength = 8 + readUint32(bytes, 4);
+  if (String.fromCharCode(...bytes.subarray(headerLength, headerLength + 4)) !== 'MTrk') throw new Error('MIDI: no first track');
+  const event = [0x00, 0xff, 0x59, 0x02, sf & 0xff, mi];
+  const out = new Uint8Array(bytes.length + event.length);
+  out.set(bytes.subarray(0, headerLength + 8));
+  new DataView(out.buffer).setUint32(headerLength + 4, readUint32(bytes, headerLength + 4) + event.length);
+  out.set(event, headerLength + 8);
+  out.set(bytes.subarray(headerLength + 8), headerLength + 8 + event.length);
+  return out;
+}
+
+const readUint32 = (bytes: Uint8Array, at: number) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(at);
 
 /** A note ends before the next one of the same key starts, so no note-on lands on a sounding note. */
 function withoutOverlaps(notes: TrackNote[]): TrackNote[] {

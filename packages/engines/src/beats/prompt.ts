@@ -9,6 +9,8 @@ export type Mood = 'dark' | 'happy' | 'chill' | 'energetic' | 'sad';
 /** Each style's conventions: tempo range and default feel. */
 export interface StyleConventions {
   label: string;
+  /** The style in a beat's name ('Dark trap, F# minor, 142'). */
+  name: string;
   bpm: { min: number; max: number };
   /** 16th-note swing, as a fraction of a 16th (0 = straight). */
   swing: number;
@@ -20,15 +22,38 @@ export interface StyleConventions {
 }
 
 export const STYLE_CONVENTIONS: Record<BeatStyle, StyleConventions> = {
-  rap: { label: 'Rap/Hip-Hop', bpm: { min: 85, max: 95 }, swing: 0.16, mode: 'minor', keys: 'piano', lead: 'bells', bass: 'bass' },
-  trap: { label: 'Trap', bpm: { min: 130, max: 150 }, swing: 0, mode: 'minor', keys: 'strings', lead: 'bells', bass: '808' },
-  pop: { label: 'Pop', bpm: { min: 100, max: 120 }, swing: 0, mode: 'major', keys: 'piano', lead: 'synth', bass: 'bass' },
-  dance: { label: 'Dance/Electronic', bpm: { min: 120, max: 128 }, swing: 0, mode: 'minor', keys: 'synth', lead: 'synth', bass: 'bass' },
-  lofi: { label: 'Lo-Fi', bpm: { min: 70, max: 90 }, swing: 0.24, mode: 'major', keys: 'piano', lead: 'guitar', bass: 'bass' },
+  rap: { name: 'rap', label: 'Rap/Hip-Hop', bpm: { min: 85, max: 95 }, swing: 0.16, mode: 'minor', keys: 'piano', lead: 'bells', bass: 'bass' },
+  trap: { name: 'trap', label: 'Trap', bpm: { min: 130, max: 150 }, swing: 0, mode: 'minor', keys: 'strings', lead: 'bells', bass: '808' },
+  pop: { name: 'pop', label: 'Pop', bpm: { min: 100, max: 120 }, swing: 0, mode: 'major', keys: 'piano', lead: 'synth', bass: 'bass' },
+  dance: { name: 'dance', label: 'Dance/Electronic', bpm: { min: 120, max: 128 }, swing: 0, mode: 'minor', keys: 'synth', lead: 'synth', bass: 'bass' },
+  lofi: { name: 'lo-fi', label: 'Lo-Fi', bpm: { min: 70, max: 90 }, swing: 0.24, mode: 'major', keys: 'piano', lead: 'guitar', bass: 'bass' },
+  // UK/NY drill: half-time at 138-145, sliding 808s, syncopated snares, triplet hats.
+  drill: { name: 'drill', label: 'Drill', bpm: { min: 138, max: 145 }, swing: 0, mode: 'minor', keys: 'piano', lead: 'bells', bass: '808' },
+  // Afrobeats: 100-115, a shaker running 16ths and a log-drum bass on the off-beats.
+  afrobeats: { name: 'afrobeats', label: 'Afrobeats', bpm: { min: 100, max: 115 }, swing: 0.08, mode: 'major', keys: 'guitar', lead: 'synth', bass: 'bass' },
+  // R&B: slow (65-75), lush seventh chords held under a soft groove.
+  rnb: { name: 'R&B', label: 'R&B', bpm: { min: 65, max: 75 }, swing: 0.12, mode: 'minor', keys: 'strings', lead: 'piano', bass: 'bass' },
+  // Jersey club: 135-145, kick triplets closing the bar.
+  jersey: { name: 'jersey club', label: 'Jersey Club', bpm: { min: 135, max: 145 }, swing: 0, mode: 'minor', keys: 'synth', lead: 'bells', bass: 'bass' },
 };
+
+/** Words that name a style, most specific first ('UK drill' is drill, not trap; 'afro trap' is afrobeats). */
+const STYLE_WORDS: [BeatStyle, RegExp][] = [
+  ['drill', /\bdrill\b/],
+  ['jersey', /\bjersey\b|\bclub beat\b/],
+  ['afrobeats', /\bafro\s?-?(?:beats?|pop|swing|fusion)?\b|\bamapiano\b|\bnaija\b/],
+  ['rnb', /\br\s?&\s?b\b|\br ?'?n'? ?b\b|\brnb\b|\brhythm and blues\b|\bneo[- ]?soul\b/],
+  ['lofi', /\blo-?\s?fi\b/],
+  ['trap', /\btrap\b/],
+  ['dance', /\b(?:edm|house|techno|electronic|dance music)\b/],
+  ['pop', /\bpop\b/],
+  ['rap', /\b(?:boom[- ]?bap|hip[- ]?hop|rap)\b/],
+];
 
 /** What the description asks for; anything it does not say is left undefined for the planner. */
 export interface BeatRequestReading {
+  /** A style the description names; it wins over the one chosen in the dropdown. */
+  style?: BeatStyle;
   bpm?: number;
   tonic?: number;
   mode?: Mode;
@@ -40,7 +65,7 @@ export interface BeatRequestReading {
 }
 
 const MOOD_WORDS: Record<Mood, RegExp> = {
-  dark: /\b(dark|sinister|evil|menacing|hard|grimy|gritty|aggressive|eerie|spooky|haunting|moody|gangsta|street|drill)\b/,
+  dark: /\b(dark|sinister|evil|menacing|hard|grimy|gritty|aggressive|eerie|spooky|haunting|moody|gangsta|street)\b/,
   sad: /\b(sad|melanchol\w*|emotional|heartbreak|pain|lonely|somber|sombre|nostalgic)\b/,
   happy: /\b(happy|bright|uplifting|joyful|sunny|summer|feel[- ]?good|upbeat|cheerful|positive|bouncy|party)\b/,
   chill: /\b(chill|relax\w*|smooth|mellow|calm|jazzy|dreamy|laid[- ]?back|soft|study)\b/,
@@ -70,6 +95,10 @@ export function readBeatDescription(description: string): BeatRequestReading {
   const text = ` ${description.toLowerCase()} `;
   const understood: string[] = [];
   const reading: BeatRequestReading = { instruments: [], understood };
+
+  for (const [style, words] of STYLE_WORDS) {
+    if (words.test(text)) { reading.style = style; understood.push(STYLE_CONVENTIONS[style].label); break; }
+  }
 
   const bpm = /(\d{2,3}(?:\.\d+)?)\s*(?:bpm|beats per minute)\b/.exec(text) ?? /\btempo\s*(?:of\s*)?(\d{2,3})\b/.exec(text);
   if (bpm) {

@@ -62,7 +62,7 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, options: RenderOpti
   // Drum kit for this beat: tuned by style, varied by the seed.
   const style = plan.style;
   const kit: Record<DrumPart, Float32Array> = {
-    kick: kick(sr, rng, style === 'trap' ? { tune: 52 + rng() * 6, decay: 0.12 } : style === 'dance' ? { tune: 50 + rng() * 5, decay: 0.16, punch: 160, click: 0.9 } : { tune: 50 + rng() * 8, decay: 0.2 }),
+    kick: kick(sr, rng, style === 'trap' || style === 'drill' ? { tune: 52 + rng() * 6, decay: 0.12 } : style === 'dance' || style === 'jersey' ? { tune: 50 + rng() * 5, decay: 0.16, punch: 160, click: 0.9 } : { tune: 50 + rng() * 8, decay: 0.2 }),
     snare: snare(sr, rng, { tone: 170 + rng() * 50, decay: style === 'lofi' ? 0.09 : 0.12, noise: style === 'lofi' ? 0.5 : 0.8 }),
     clap: clap(sr, rng, { decay: 0.1 + rng() * 0.05 }),
     hat: hat(sr, rng, { decay: style === 'lofi' ? 0.035 : 0.025 }),
@@ -72,7 +72,7 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, options: RenderOpti
     swell: swell(sr, rng, (4 * 60) / plan.bpm),
   };
   if (style === 'lofi') for (const part of ['snare', 'hat', 'rim'] as const) filter(kit[part], 'lowpass', sr, 6500, 0.7);
-  const level: Record<DrumPart, number> = { kick: 0.95, snare: style === 'pop' ? 0.4 : 0.6, clap: style === 'dance' || style === 'trap' ? 0.3 : 0.55, hat: style === 'lofi' ? 0.14 : 0.2, openHat: style === 'trap' ? 0.4 : 0.16, rim: 0.25, shaker: 0.12, swell: 0.18 };
+  const level: Record<DrumPart, number> = { kick: 0.95, snare: style === 'pop' ? 0.4 : 0.6, clap: style === 'dance' || style === 'trap' || style === 'jersey' ? 0.3 : 0.55, hat: style === 'lofi' ? 0.14 : 0.2, openHat: style === 'trap' || style === 'drill' ? 0.4 : 0.16, rim: style === 'afrobeats' ? 0.45 : 0.25, shaker: 0.12, swell: 0.18 };
   for (const h of score.drums) place(kit[h.part], stems.drums, Math.round(h.time * sr), h.velocity * level[h.part], h.pan);
   report(0.2);
 

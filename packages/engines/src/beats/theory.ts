@@ -1,7 +1,7 @@
 /** Keys, scales and chord progressions for the beat engine. */
 
-export type BeatStyle = 'rap' | 'trap' | 'pop' | 'dance' | 'lofi';
-export const BEAT_STYLES: readonly BeatStyle[] = ['rap', 'trap', 'pop', 'dance', 'lofi'];
+export type BeatStyle = 'rap' | 'trap' | 'pop' | 'dance' | 'lofi' | 'drill' | 'afrobeats' | 'rnb' | 'jersey';
+export const BEAT_STYLES: readonly BeatStyle[] = ['rap', 'trap', 'pop', 'dance', 'lofi', 'drill', 'afrobeats', 'rnb', 'jersey'];
 export type Mode = 'major' | 'minor';
 
 /** Pitch-class names as the audio analyser spells them. */

@@ -19,7 +19,7 @@ export function createBuiltInMusic(): MusicProvider {
       const beat = engine.generateBeat({ style, description: prompt, seed, variation, extensions }, { stems: Boolean(keep), onProgress: (f) => progress?.(0.8 * f) });
       signal?.throwIfAborted();
       const { plan } = beat;
-      const name = title ?? `${plan.style} beat`;
+      const name = title ?? engine.beatTitle(plan);
       // ffmpeg encodes on its own core while this thread writes the stems and the MIDI file.
       const encoding = encodeMp3(beat.channels, beat.sampleRate, {
         title: name,
@@ -39,12 +39,15 @@ export function createBuiltInMusic(): MusicProvider {
       progress?.(0.95);
       return {
         mp3,
+        title: name,
         engine: BUILT_IN_BEAT_ENGINE,
         bpm: plan.bpm,
         key: plan.key,
         durationSec: plan.lengthSec,
         seed,
         details: {
+          // The style made: one named in the description wins over the dropdown's (row.style).
+          style: plan.style,
           sections: plan.sections,
           progression: plan.progressionLabel,
           keys: plan.keys,

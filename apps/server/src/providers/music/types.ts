@@ -23,6 +23,8 @@ export interface MusicRequest {
 /** A finished piece of music as MP3 bytes, with what is known about it. */
 export interface MusicResult {
   mp3: Buffer;
+  /** A name for the beat from what was made (built-in engine: 'Dark trap, F# minor, 142'). */
+  title?: string;
   engine: string;
   bpm: number | null;
   key: string | null;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema, line } from '@members-only/shared';
-import { beatFileName, beatMidiFileName, beatStemsFileName, generateBeatSchema } from '@members-only/shared/studio';
+import { beatFileName, beatMidiFileName, beatStemsFileName, generateBeatSchema, renameBeatSchema } from '@members-only/shared/studio';
 import type { StudioService } from '../../services/studio.service';
 import type { QuotaService } from '../../services/quota.service';
 import { presentBeat } from '../../presenters/beat.presenter';
@@ -21,6 +21,11 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; quotas
 
   app.get('/api/studio/music', { config: { access: 'user' } }, async (request) => {
     return (await studio.list(requireActor(request))).map(presentBeat);
+  });
+
+  // Renames the owner's beat; its downloads are saved under the new name.
+  app.patch('/api/studio/music/:id', { config: { access: 'user' }, schema: { params: idParamSchema, body: renameBeatSchema } }, async (request) => {
+    return presentBeat(await studio.rename(requireActor(request), request.params.id, request.body.title));
   });
 
   // 'Make a variation' and 'Extend': a new beat from one of the artist's own, counted as a beat.

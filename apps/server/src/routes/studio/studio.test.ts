@@ -105,11 +105,13 @@ describe.each(dialects)('studio stems, MIDI, variations and extensions, on %s', 
     expect(res.statusCode).toBe(201);
     const beat = studioMusicItemSchema.parse(res.json());
     expect(beat).toMatchObject({ stemsUrl: `/api/studio/music/${beat.id}/stems`, midiUrl: `/api/studio/music/${beat.id}/midi`, derivable: true, sourceId: null, derivation: null });
+    // Named from what was made: no mood word in the description, so style, key and tempo.
+    expect(beat.title).toBe('Rap, A minor, 90');
 
     const stems = await get(beat.stemsUrl!, alice.cookie);
     expect(stems.statusCode).toBe(200);
     expect(stems.headers['content-type']).toBe('application/zip');
-    expect(stems.headers['content-disposition']).toBe("attachment; filename*=UTF-8''beat%20stems.zip");
+    expect(stems.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Rap%2C%20A%20minor%2C%2090%20stems.zip");
     const files = unzipSync(stems.rawPayload);
     expect(Object.keys(files).sort()).toEqual(['Bass.wav', 'Chords.wav', 'Drums.wav', 'Melody.wav', 'Mix.wav', 'README.txt']);
     expect(Buffer.from(files['README.txt']).toString()).toContain('90 BPM, key A minor');
@@ -159,7 +161,7 @@ describe.each(dialects)('studio stems, MIDI, variations and extensions, on %s', 
     const midi = await get(beat.midiUrl!, alice.cookie);
     expect(midi.statusCode).toBe(200);
     expect(midi.headers['content-type']).toBe('audio/midi');
-    expect(midi.headers['content-disposition']).toBe("attachment; filename*=UTF-8''beat.mid");
+    expect(midi.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Rap%2C%20A%20minor%2C%2090.mid");
     const parsed = parseMidi(midi.rawPayload);
     expect(parsed.header.format).toBe(1);
     const events = parsed.tracks.flat();
@@ -237,5 +239,54 @@ describe.each(dialects)('studio stems, MIDI, variations and extensions, on %s', 
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(STUDIO_MESSAGES.tooLong);
     expect((await get('/api/quotas', bob.cookie)).json().quotas.beat.used).toBe(before);
+  });
+
+  it('names a beat from its description, renames it for its owner only, and saves its downloads under the name', async () => {
+    const made = await t.app.inject({ method: 'POST', url: '/api/studio/generate', headers: { cookie: bob.cookie }, payload: { prompt: 'dark trap in F# minor, 142 bpm, 10 seconds', model: 'trap', seed: 3 } });
+    expect(made.statusCode).toBe(201);
+    const beat = studioMusicItemSchema.parse(made.json());
+    expect(beat.title).toBe('Dark trap, F# minor, 142');
+    const audio = await get(beat.audioUrl!, bob.cookie);
+    expect(audio.headers['content-disposition']).toBe("inline; filename*=UTF-8''Dark%20trap%2C%20F%23%20minor%2C%20142.mp3");
+
+    const rename = (id: number, cookie: string | undefined, payload: unknown) =>
+      t.app.inject({ method: 'PATCH', url: `/api/studio/music/${id}`, headers: cookie ? { cookie } : {}, payload: payload as Record<string, unknown> });
+    // Someone else's beat does not exist for them, admins included; nobody's name changes.
+    for (const cookie of [alice.cookie, admin.cookie]) {
+      const refused = await rename(beat.id, cookie, { title: 'Taken' });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toEqual(expect.any(String));
+    }
+    expect((await rename(beat.id, undefined, { title: 'Taken' })).statusCode).toBe(401);
+    expect((await rename(2_147_483_000, bob.cookie, { title: 'Nowhere' })).statusCode).toBe(404);
+    // A name is one line of up to 120 characters, not blank.
+    for (const title of ['', '   ', 'two\nlines', 'x'.repeat(121), 42]) {
+      const bad = await rename(beat.id, bob.cookie, { title });
+      expect(bad.statusCode, JSON.stringify(title)).toBe(400);
+      expect(bad.json().message).toEqual(expect.any(String));
+    }
+    expect(studioMusicListSchema.parse((await get('/api/studio/music', bob.cookie)).json()).find((b) => b.id === beat.id)!.title).toBe('Dark trap, F# minor, 142');
+
+    const renamed = await rename(beat.id, bob.cookie, { title: '  Night Drive / Final  ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(studioMusicItemSchema.parse(renamed.json())).toMatchObject({ id: beat.id, title: 'Night Drive / Final', audioUrl: beat.audioUrl });
+    expect(studioMusicListSchema.parse((await get('/api/studio/music', bob.cookie)).json()).find((b) => b.id === beat.id)!.title).toBe('Night Drive / Final');
+    // Downloads take the new name (a slash cannot be in a file name).
+    expect((await get(beat.audioUrl!, bob.cookie)).headers['content-disposition']).toBe("inline; filename*=UTF-8''Night%20Drive%20%20Final.mp3");
+    expect((await get(beat.stemsUrl!, bob.cookie)).headers['content-disposition']).toBe("attachment; filename*=UTF-8''Night%20Drive%20%20Final%20stems.zip");
+    expect((await get(beat.midiUrl!, bob.cookie)).headers['content-disposition']).toBe("attachment; filename*=UTF-8''Night%20Drive%20%20Final.mid");
+    // A variation keeps the artist's name.
+    const variation = await post(`/api/studio/music/${beat.id}/variation`, bob.cookie);
+    expect(variation.statusCode).toBe(201);
+    expect(variation.json().title).toBe('Night Drive / Final');
+  });
+
+  it('makes the style the description names, whatever the dropdown says, and keeps the dropdown’s as the model', async () => {
+    const made = await t.app.inject({ method: 'POST', url: '/api/studio/generate', headers: { cookie: bob.cookie }, payload: { prompt: 'UK drill, sliding 808s, 142 bpm in F# minor, 10 seconds', model: 'trap', seed: 8 } });
+    expect(made.statusCode).toBe(201);
+    const beat = studioMusicItemSchema.parse(made.json());
+    expect(beat).toMatchObject({ style: 'drill', model: 'trap', bpm: 142, key: 'F# minor', title: 'Drill, F# minor, 142' });
+    const listed = studioMusicListSchema.parse((await get('/api/studio/music', bob.cookie)).json()).find((b) => b.id === beat.id)!;
+    expect(listed).toMatchObject({ style: 'drill', model: 'trap' });
   });
 });

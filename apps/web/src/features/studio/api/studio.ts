@@ -1,6 +1,6 @@
 import { conversationSchema } from '@members-only/shared/conversations';
-import { STUDIO, studioMusicItemSchema, studioMusicListSchema, type GenerateBeatInput } from '@members-only/shared/studio';
-import { useQuery } from '@tanstack/react-query';
+import { STUDIO, studioMusicItemSchema, studioMusicListSchema, type GenerateBeatInput, type StudioMusicItem } from '@members-only/shared/studio';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, sendJson } from '@/lib/api-client';
 
 export const STUDIO_MUSIC_QUERY_KEY = ['/api/studio/music'] as const;
@@ -18,6 +18,22 @@ export function generateBeat(input: Omit<GenerateBeatInput, 'model'> & { model: 
 /** POST /api/studio/music/:id/variation or /extend: a new beat made from one of the artist's own. */
 export function deriveBeat(id: number, kind: 'variation' | 'extend') {
   return sendJson('POST', `/api/studio/music/${id}/${kind}`, undefined, studioMusicItemSchema);
+}
+
+/** PATCH /api/studio/music/:id: renames the artist's beat (its downloads take the name). */
+export function renameBeat({ id, title }: { id: number; title: string }) {
+  return sendJson('PATCH', `/api/studio/music/${id}`, { title }, studioMusicItemSchema);
+}
+
+export function useRenameBeat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameBeat,
+    onSuccess: (updated) => {
+      queryClient.setQueryData<StudioMusicItem[]>(STUDIO_MUSIC_QUERY_KEY, (list) => list?.map((b) => (b.id === updated.id ? { ...b, title: updated.title } : b)));
+      return queryClient.invalidateQueries({ queryKey: STUDIO_MUSIC_QUERY_KEY });
+    },
+  });
 }
 
 /**

@@ -1,11 +1,62 @@
-import { BEAT_STYLE_LABELS, STUDIO_MESSAGES, beatMakerName, beatFileName, beatMidiFileName, beatStemsFileName, type StudioMusicItem } from '@members-only/shared/studio';
-import { Download, FileMusic, Layers, MoveHorizontal, Pause, Play, RefreshCw, Shuffle } from 'lucide-react';
+import { BEAT_STYLE_LABELS, STUDIO, STUDIO_MESSAGES, beatMakerName, beatFileName, beatMidiFileName, beatStemsFileName, type StudioMusicItem } from '@members-only/shared/studio';
+import { Check, Download, FileMusic, Layers, MoveHorizontal, Pause, Pencil, Play, RefreshCw, Shuffle, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { useRenameBeat } from '../api/studio';
 
 const minutes = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
 export function beatTitle(item: Pick<StudioMusicItem, 'title' | 'model'>): string {
   return item.title ?? `${item.model} Beat`;
+}
+
+/** The beat's name with a small Rename control: an inline field, saved with Enter or the tick, left with Escape. */
+function BeatName({ item, title }: { item: StudioMusicItem; title: string }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const rename = useRenameBeat();
+  if (draft === null) {
+    return (
+      <span className="inline-flex items-center gap-1">
+        <span>{title}</span>
+        <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={`Rename ${title}`} title="Rename" onClick={() => { rename.reset(); setDraft(title); }}>
+          <Pencil aria-hidden />
+        </Button>
+      </span>
+    );
+  }
+  const close = () => { rename.reset(); setDraft(null); };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = draft.trim();
+    if (!next || rename.isPending) return;
+    if (next === item.title) return close();
+    rename.mutate({ id: item.id, title: next }, { onSuccess: close });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-1" aria-label={`Rename ${title}`}>
+      <span className="flex items-center gap-1">
+        <Input
+          autoFocus
+          aria-label="Beat name"
+          value={draft}
+          maxLength={STUDIO.titleMax}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'Escape') close(); }}
+          aria-invalid={rename.isError || undefined}
+          className="h-8 max-w-sm"
+        />
+        <Button type="submit" variant="ghost" size="icon" className="size-8" aria-label="Save name" disabled={!draft.trim() || rename.isPending}>
+          <Check aria-hidden />
+        </Button>
+        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Cancel renaming" onClick={close}>
+          <X aria-hidden />
+        </Button>
+      </span>
+      {rename.isError ? <span role="alert" className="text-sm font-normal text-destructive">{errorMessage(rename.error)}</span> : null}
+    </form>
+  );
 }
 
 export type BeatAction = 'again' | 'variation' | 'extend';
@@ -54,14 +105,14 @@ export function BeatLibrary({
                     {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
                   </Button>
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium">
-                      {title}
+                    <div className="font-medium">
+                      <BeatName item={item} title={title} />
                       {item.derivation ? (
                         <span className="ml-2 rounded-full border px-2 py-0.5 align-middle text-xs font-normal text-muted-foreground">
                           {item.derivation === 'variation' ? 'Variation' : 'Extended'}
                         </span>
                       ) : null}
-                    </p>
+                    </div>
                     <p className="truncate text-sm text-muted-foreground">{item.prompt ?? STUDIO_MESSAGES.noDescription}</p>
                     <p className="mt-1 text-xs text-muted-foreground">
                       {[

@@ -16,6 +16,7 @@ import { parseIdParam } from '@/lib/route-params';
 import { sectionById } from '@/lib/sections';
 import { createStudioSession, deriveBeat, generateBeat, isInProgress, STUDIO_MUSIC_QUERY_KEY, useStudioMusic } from '../api/studio';
 import { BeatLibrary, type BeatAction } from '../components/beat-library';
+import { UnderstoodNote } from '../components/understood-note';
 
 /** Spec §8 music-generation messages, by what went wrong. */
 function failureMessage(error: unknown): string {
@@ -73,6 +74,8 @@ function StudioSession() {
   const [style, setStyle] = useState<BeatStyleName>('rap');
   const [description, setDescription] = useState('');
   const [playingId, setPlayingId] = useState<number | null>(null);
+  // The last beat made from the form, to show what its description was read as.
+  const [made, setMade] = useState<StudioMusicItem | null>(null);
   const audioRef = useRef<HTMLAudioElement | null>(null);
 
   // One mutation for every way of making a beat, so only one is made at a time and its progress shows.
@@ -85,6 +88,7 @@ function StudioSession() {
       await queryClient.invalidateQueries({ queryKey: STUDIO_MUSIC_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
       if (input.kind === 'new' && input.fromForm) setDescription('');
+      if (input.kind === 'new') setMade(beat);
       toast({ title: input.kind === 'variation' ? STUDIO_MESSAGES.variationSuccess : input.kind === 'extend' ? STUDIO_MESSAGES.extensionSuccess : STUDIO_MESSAGES.success });
       play(beat);
     },
@@ -186,6 +190,7 @@ function StudioSession() {
             </p>
           </div>
         ) : null}
+        {made && !making ? <UnderstoodNote beat={made} /> : null}
       </form>
       {music.isPending ? (
         <Spinner />
