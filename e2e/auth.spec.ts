@@ -1,6 +1,9 @@
-import { expect, expectToast, sidebar, test } from './fixtures';
+import { expect, expectToast, sidebar, test, uniqueAccount } from './fixtures';
 
-test('registering lands on home with the username and Free plan in the sidebar', async ({ page, account }) => {
+test('registering lands on home with the username and Free plan in the sidebar', async ({ page, account, request }) => {
+  // The first account of a database is its admin, and admins get no membership banner (ADR 034):
+  // make sure ours is an artist whichever test runs first.
+  expect((await request.post('/api/register', { data: uniqueAccount() })).status()).toBe(201);
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Register' }).click();
   await page.getByLabel('Username').fill(account.username);

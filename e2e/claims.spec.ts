@@ -61,8 +61,11 @@ test('the sign-in page: plain claims, Inter, an inline error, a checked phone nu
   expect(await page.evaluate(async () => (await document.fonts.ready, document.fonts.check('16px "Inter Variable"')))).toBe(true);
   expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily)).toMatch(/^"Inter Variable"/);
 
-  // Tab: the Login tab, then straight to the first field (the panel is no stop).
+  // The first Tab stop is the first field; Shift+Tab reaches the Login tab, and Tab from it goes
+  // straight back to the field (the panel is no stop).
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Username')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('tab', { name: 'Login' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Username')).toBeFocused();
