@@ -52,7 +52,7 @@ test('the sign-in page: plain claims, Inter, an inline error, a checked phone nu
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const tools = page.getByRole('region', { name: 'Tools built for artists' });
   await expect(tools).toContainText('Cover art drawn from your track');
-  await expect(tools).toContainText('Beats in five styles with stems and MIDI');
+  await expect(tools).toContainText('Beats in nine styles with stems and MIDI');
   await expect(tools).not.toContainText('Ultra-Realistic');
   await expect(tools).not.toContainText('Professional Beat Production');
   expect(forbiddenIn(await visibleText(page))).toEqual([]);

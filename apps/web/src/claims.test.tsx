@@ -10,7 +10,7 @@ import { PAYMENTS_CLOSED } from '@members-only/shared/membership';
 import { PHONE_INVALID_MESSAGE } from '@members-only/shared/phone';
 import type { QuotasResponse } from '@members-only/shared/quotas';
 import { REVIEW_MESSAGES } from '@members-only/shared/review';
-import { BUILT_IN_BEAT_ENGINE, STUDIO_MESSAGES, beatMakerName } from '@members-only/shared/studio';
+import { BEAT_STYLE_LABELS, BUILT_IN_BEAT_ENGINE, STUDIO_MESSAGES, beatMakerName } from '@members-only/shared/studio';
 import { TRANSCRIPTION_UNAVAILABLE, type Track } from '@members-only/shared/tracks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -145,7 +145,9 @@ describe('sign-in page claims', () => {
   it('lists what the tools do, in plain words', () => {
     const text = TOOLS.map((t) => `${t.title} ${t.text}`).join('\n');
     expect(text).toContain('Cover art drawn from your track');
-    expect(text).toContain('Beats in five styles with stems and MIDI');
+    expect(text).toContain('Beats in nine styles with stems and MIDI');
+    // The count is a claim: a style added or removed must change these words too.
+    expect(Object.keys(BEAT_STYLE_LABELS)).toHaveLength(9);
     expect(text).not.toMatch(/Ultra-Realistic|Professional|4K/);
     expect(text).not.toMatch(FORBIDDEN);
   });

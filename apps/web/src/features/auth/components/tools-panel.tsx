@@ -6,7 +6,7 @@ import { AudioWaveform, Headphones, ImagePlus, Megaphone, PenLine, type LucideIc
  */
 export const TOOLS: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: PenLine, title: 'Lyric help as you write', text: 'Rhymes highlighted line by line, next-line rhyme ideas and a score with notes on every draft.' },
-  { icon: AudioWaveform, title: 'Beats in five styles with stems and MIDI', text: 'Describe a beat, pick rap, trap, pop, dance or lo-fi, and download the mix, its stems and the MIDI.' },
+  { icon: AudioWaveform, title: 'Beats in nine styles with stems and MIDI', text: 'Describe a beat, pick rap, trap, drill, afrobeats, R&B, jersey club, pop, dance or lo-fi, and download the mix, its stems and the MIDI.' },
   { icon: ImagePlus, title: 'Cover art drawn from your track', text: '3000 × 3000 covers from your lyrics, tempo and key, with an optional parental advisory label.' },
   { icon: Megaphone, title: 'A release plan from your lyrics', text: 'A dated promotion calendar and plan, built from your lyrics, release date and goals.' },
   { icon: Headphones, title: 'Song reviews with scores', text: 'Scores for flow, lyrics, originality and more, from your lyrics and the audio, with written notes.' },

@@ -27,7 +27,7 @@ export const TOOL_CARDS: Card[] = [
   { open: { category: 'coverart' }, title: 'Cover Art', description: 'Cover art drawn from your track and its title.', cta: 'Design Cover', icon: ImagePlus, quota: 'cover' },
   { open: { category: 'marketing' }, title: 'Marketing Plan', description: 'Get a release and promotion plan built around your song.', cta: 'Create Plan', icon: Megaphone, quota: 'marketing' },
   { open: { category: 'review' }, title: 'Song Review', description: 'Scores for flow, lyrics and more, with written notes.', cta: 'Get Feedback', icon: Headphones, quota: 'review' },
-  { open: { category: 'studio' }, title: 'Studio', description: 'Beats in five styles, with stems and MIDI to download.', cta: 'Make a Beat', icon: AudioWaveform, quota: 'beat' },
+  { open: { category: 'studio' }, title: 'Studio', description: 'Beats in nine styles, with stems and MIDI to download.', cta: 'Make a Beat', icon: AudioWaveform, quota: 'beat' },
   { open: { path: '/payouts' }, title: 'Payouts', description: 'Where your royalties are paid, and your earnings statement.', cta: 'Open Payouts', icon: Wallet },
 ];
 
