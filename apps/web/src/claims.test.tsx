@@ -13,10 +13,10 @@ import { REVIEW_MESSAGES } from '@members-only/shared/review';
 import { BEAT_STYLE_LABELS, BUILT_IN_BEAT_ENGINE, STUDIO_MESSAGES, beatMakerName } from '@members-only/shared/studio';
 import { TRANSCRIPTION_UNAVAILABLE, type Track } from '@members-only/shared/tracks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MembershipBanner } from '@/app/layout/membership-banner';
 import { jobFailureSummary } from '@/features/admin/job-failure';
 import { getUser } from '@/features/auth/api/fetch-user';
@@ -31,21 +31,13 @@ import { reviewUploadToast } from '@/features/review/review-upload-toast';
 import { ENGINE_INFO_QUERY_KEY } from '@/lib/api/get-engine-info';
 import { initialsOf } from '@/lib/initials';
 import { quotaUsageText } from '@/lib/quota-text';
+import { stubFetchForEachTest } from '@/test/fetch-stub';
 
 /** The words and setting names no artist reads (issue 24). */
 export const FORBIDDEN = /transcription|installation|engine|configured|AI_BASE_URL|AI_MODEL|STRIPE_|IMAGE_BASE_URL|IMAGE_MODEL|STT_|MUSIC_API/i;
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const fetchMock = stubFetchForEachTest();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function withQueries(node: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return <QueryClientProvider client={client}>{node}</QueryClientProvider>;

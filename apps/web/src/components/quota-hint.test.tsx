@@ -1,9 +1,10 @@
 import type { QuotasResponse } from '@members-only/shared/quotas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { QuotaHint } from './quota-hint';
+import { stubFetchForEachTest } from '@/test/fetch-stub';
 
 const quotaOf = (kind: keyof QuotasResponse['quotas'], limit: number, used: number) => ({
   kind,
@@ -25,17 +26,7 @@ const quotas: QuotasResponse = {
   },
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchForEachTest();
 
 function renderHint(kind: 'chat' | 'lyrics') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -4,9 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SimpleCheckoutPage } from './checkout-pages';
 import { MembershipPage } from './membership-page';
+import { stubFetchForEachTest } from '@/test/fetch-stub';
 
 const limits = {
   free: { chat: 30, lyrics: 20, review: 3, marketing: 2, cover: 3, beat: 5 },
@@ -31,19 +32,10 @@ const mine = (status: MyMembership['status'], extra: Partial<MyMembership> = {})
 /** Words an artist never reads (configuration talk). */
 const FORBIDDEN = /installation|configured|engine|STRIPE_|set up/i;
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const fetchMock = stubFetchForEachTest();
 function serve(membership: MembershipOffer, plan: QuotasResponse) {
   fetchMock.mockImplementation(async (input) => (String(input).startsWith('/api/quotas') ? Response.json(plan) : Response.json(membership)));
 }
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function renderPage(page: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,9 +1,10 @@
 import type { StudioMusicItem } from '@members-only/shared/studio';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { STUDIO_MUSIC_QUERY_KEY } from '../api/studio';
 import { BeatLibrary } from './beat-library';
+import { stubFetchForEachTest } from '@/test/fetch-stub';
 
 const beat: StudioMusicItem = {
   id: 7,
@@ -30,15 +31,7 @@ const beat: StudioMusicItem = {
   createdAt: '2026-11-26T12:00:00.000Z',
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchForEachTest();
 
 function renderLibrary() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
