@@ -337,6 +337,7 @@ const MATRIX: Record<string, Entry> = {
     request: ({ fixtures }) => json({ prompt: 'matrix lofi, 10 seconds', model: 'lofi', conversationId: fixtures.studioConversation, seed: 1 }),
   },
   'GET /api/studio/music': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
+  'POST /api/studio/understand': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => json({ prompt: 'UK drill, 142 bpm', model: 'trap' }) },
   'GET /uploads/beats/:filename': { access: 'user', uses: 'beatFile', anonymous: 401, user: 200, other: 404, admin: 200 },
   // Stems and MIDI download as the audio streams; variations and extensions are the owner's to make.
   'GET /api/studio/music/:id/stems': { access: 'user', uses: 'beat', anonymous: 401, user: 200, other: 404, admin: 200 },

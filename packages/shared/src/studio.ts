@@ -91,6 +91,36 @@ export const renameBeatSchema = z.object({
 });
 export type RenameBeatInput = z.infer<typeof renameBeatSchema>;
 
+/** POST /api/studio/understand: the description as typed so far and the style chosen in the dropdown. */
+export const understandBeatSchema = z.object({
+  prompt: text().max(STUDIO.promptMax, `Description must be at most ${STUDIO.promptMax} characters`),
+  model: beatStyleSchema.default('rap'),
+});
+export type UnderstandBeatInput = z.infer<typeof understandBeatSchema>;
+
+/**
+ * What the built-in beat maker takes from a description before anything is made: each setting
+ * the description names (null where it names none and the beat maker chooses when it makes the
+ * beat), the style's tempo range, and whether the description's style wins over the dropdown's.
+ */
+export const beatUnderstandingSchema = z.object({
+  /** false: a hosted music model reads the description itself, and none of the below applies. */
+  builtIn: z.boolean(),
+  style: beatStyleSchema,
+  /** The dropdown's style; differs from `style` when the description names another one. */
+  chosenStyle: beatStyleSchema,
+  bpm: z.number().nullable(),
+  bpmRange: z.object({ min: z.number(), max: z.number() }),
+  /** 'F# minor' when the description names a key; else null (the tonic is chosen when made). */
+  key: z.string().nullable(),
+  mode: z.enum(['major', 'minor']),
+  mood: z.string().nullable(),
+  /** The sounds the plan uses: keys, lead and bass. */
+  instruments: z.array(z.string()),
+  lengthSec: z.number().nullable(),
+});
+export type BeatUnderstanding = z.infer<typeof beatUnderstandingSchema>;
+
 export const beatStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
 
 /** A studio music item (spec §3: id, title, model, prompt, audioUrl) with what the engine made. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { BUILT_IN_BEAT_ENGINE, STUDIO_MESSAGES, type BeatDerivation, type GenerateBeatInput } from '@members-only/shared/studio';
+import { BUILT_IN_BEAT_ENGINE, STUDIO_MESSAGES, type BeatDerivation, type BeatUnderstanding, type GenerateBeatInput, type UnderstandBeatInput } from '@members-only/shared/studio';
 import type { BeatRow } from '../db/types';
 import type { BeatRepository, NewBeat } from '../repositories/beat.repository';
 import type { ConversationRepository } from '../repositories/conversation.repository';
@@ -134,6 +134,31 @@ export function createStudioService(deps: {
           source_beat_id: source.id,
           derivation,
         });
+    },
+
+    /**
+     * What the built-in beat maker will take from a description, read by the engine itself (its
+     * description reader and planner): what the text names, and what is left to the seed (null).
+     */
+    async understand(input: UnderstandBeatInput): Promise<BeatUnderstanding> {
+      const engine = await loadEngine();
+      const reading = engine.readBeatDescription(input.prompt);
+      // Seed 0 only stands in for the seed: the fields below that depend on it are answered only when the text names them.
+      const plan = engine.planBeat({ style: input.model, description: input.prompt, seed: 0 });
+      const range = engine.STYLE_CONVENTIONS[plan.style].bpm;
+      const bass = String(plan.bass) === 'synthBass' ? 'synth bass' : String(plan.bass);
+      return {
+        builtIn: music.engine === builtIn.engine,
+        style: plan.style,
+        chosenStyle: input.model,
+        bpm: reading.bpm ?? null,
+        bpmRange: { min: range.min, max: range.max },
+        key: reading.tonic !== undefined ? plan.key : null,
+        mode: plan.mode,
+        mood: plan.mood,
+        instruments: [...new Set([String(plan.keys), String(plan.lead), bass])],
+        lengthSec: reading.lengthSec ?? null,
+      };
     },
 
     stemsFor: (actor: Actor, id: number) => partFor(actor, id, 'stems'),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema, line } from '@members-only/shared';
-import { beatFileName, beatMidiFileName, beatStemsFileName, generateBeatSchema, renameBeatSchema } from '@members-only/shared/studio';
+import { beatFileName, beatMidiFileName, beatStemsFileName, generateBeatSchema, renameBeatSchema, understandBeatSchema } from '@members-only/shared/studio';
 import type { StudioService } from '../../services/studio.service';
 import type { QuotaService } from '../../services/quota.service';
 import { presentBeat } from '../../presenters/beat.presenter';
@@ -17,6 +17,12 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; quotas
     // The unit is spent once the job is accepted; a client that leaves or times out leaves the job running.
     const accepted = await quotas.accept(actor, 'beat', () => studio.generate(actor, request.body));
     return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
+  });
+
+  // What the built-in beat maker takes from a description, while the artist types it (nothing is made or stored).
+  app.post('/api/studio/understand', { config: { access: 'user' }, schema: { body: understandBeatSchema } }, async (request) => {
+    requireActor(request);
+    return studio.understand(request.body);
   });
 
   app.get('/api/studio/music', { config: { access: 'user' } }, async (request) => {
