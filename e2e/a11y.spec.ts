@@ -298,7 +298,6 @@ test.describe('signed in', () => {
 
   test('Studio: a new session with its empty library', async ({ page, user: _user }) => {
     await page.goto('/studio');
-    await expect(page).toHaveURL(/\/studio\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Music Studio' })).toBeVisible();
     await expect(page.getByText('Generate your first beat to get started')).toBeVisible();
     await expectAccessibleInBothThemes(page, '/studio');
@@ -309,7 +308,6 @@ test.describe('signed in', () => {
     const made = await page.request.post('/api/studio/generate', { data: { prompt: 'a11y beat, 10 seconds', model: 'rap', seed: 3 } });
     expect(made.status()).toBe(201);
     await page.goto('/studio');
-    await expect(page).toHaveURL(/\/studio\/\d+$/);
     await expect(page.getByTestId('beat-item').getByRole('link', { name: 'Stems' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Make a variation' })).toBeVisible();
     await expectAccessibleInBothThemes(page, '/studio with a beat');

@@ -14,9 +14,8 @@ test('the Lyric Assist card opens a notepad that is stored on its first save, no
   await expect(page).toHaveURL(/\/lyrics$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lyric Assist' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Lyrics' })).toBeVisible();
-  // Visiting again (and every other tool page) stores nothing either. Studio is the exception the
-  // spec asks for: /studio opens a 'Music Studio Session' and moves to /studio/:id (e2e/studio.spec.ts).
-  for (const path of ['/', '/lyrics', '/chat', '/cover-art', '/marketing', '/review', '/lyrics']) {
+  // Visiting again (and every other tool page, Studio included: ADR 043) stores nothing either.
+  for (const path of ['/', '/lyrics', '/chat', '/cover-art', '/marketing', '/review', '/studio', '/payouts', '/studio', '/lyrics']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }

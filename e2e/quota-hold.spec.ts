@@ -14,7 +14,6 @@ async function leftOf(hint: Locator): Promise<[number, number]> {
 test('a beat whose page is reloaded mid-generation still lands in the library, and the quota shows the unit spent', async ({ page, user: _user }) => {
   test.setTimeout(120_000);
   await page.goto('/studio');
-  await expect(page).toHaveURL(/\/studio\/\d+$/);
   const hint = page.getByTestId('quota-hint-beat');
   const [left, limit] = await leftOf(hint);
 
@@ -24,6 +23,7 @@ test('a beat whose page is reloaded mid-generation still lands in the library, a
   await page.getByRole('button', { name: 'Generate Beat' }).click();
   await accepted;
   await expect(page.getByRole('progressbar', { name: 'Beat progress' })).toBeVisible();
+  await expect(page).toHaveURL(/\/studio\/\d+$/);
 
   // Reload while the beat is being made: the request that started it is cut off.
   await page.reload();

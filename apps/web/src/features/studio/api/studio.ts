@@ -1,11 +1,11 @@
 import { conversationSchema } from '@members-only/shared/conversations';
-import { STUDIO, studioMusicItemSchema, studioMusicListSchema, type GenerateBeatInput, type StudioMusicItem } from '@members-only/shared/studio';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { STUDIO, beatUnderstandingSchema, studioMusicItemSchema, studioMusicListSchema, type BeatStyleName, type GenerateBeatInput, type StudioMusicItem } from '@members-only/shared/studio';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, sendJson } from '@/lib/api-client';
 
 export const STUDIO_MUSIC_QUERY_KEY = ['/api/studio/music'] as const;
 
-/** POST /api/conversations: the 'Music Studio Session' conversation (spec §2). */
+/** POST /api/conversations: the 'Music Studio Session' conversation (spec §2), made with the session's first beat (ADR 043). */
 export function createStudioSession() {
   return sendJson('POST', '/api/conversations', { title: STUDIO.conversationTitle, category: 'studio' }, conversationSchema);
 }
@@ -49,3 +49,23 @@ export function useStudioMusic(polling: boolean) {
 }
 
 export const isInProgress = (beat: { status: string }) => beat.status === 'queued' || beat.status === 'running';
+
+/** POST /api/studio/understand: what the beat maker will take from the description (nothing is made). */
+export function understandBeat(prompt: string, model: BeatStyleName, signal?: AbortSignal) {
+  return sendJson('POST', '/api/studio/understand', { prompt, model }, beatUnderstandingSchema, { signal });
+}
+
+/**
+ * What the beat maker will read in `prompt` (already debounced by the caller) under the chosen
+ * style; the previous answer stays while the next one loads, so the panel does not flicker.
+ */
+export function useBeatUnderstanding(prompt: string, model: BeatStyleName) {
+  return useQuery({
+    queryKey: ['studio-understand', model, prompt],
+    queryFn: ({ signal }) => understandBeat(prompt, model, signal),
+    enabled: prompt.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 30_000,
+  });
+}

@@ -13,10 +13,12 @@ import { toast } from '@/components/ui/use-toast';
 import { HttpError } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { parseIdParam } from '@/lib/route-params';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { sectionById } from '@/lib/sections';
-import { createStudioSession, deriveBeat, generateBeat, isInProgress, STUDIO_MUSIC_QUERY_KEY, useStudioMusic } from '../api/studio';
-import { BeatLibrary, type BeatAction } from '../components/beat-library';
+import { createStudioSession, deriveBeat, generateBeat, isInProgress, STUDIO_MUSIC_QUERY_KEY, useBeatUnderstanding, useStudioMusic } from '../api/studio';
+import { BeatLibrary, beatTitle, type BeatAction } from '../components/beat-library';
 import { UnderstoodNote } from '../components/understood-note';
+import { UnderstoodPanel } from '../components/understood-panel';
 
 /** Spec §8 music-generation messages, by what went wrong. */
 function failureMessage(error: unknown): string {
@@ -35,41 +37,39 @@ function failureMessage(error: unknown): string {
 /** What the studio is making: a beat from the form or 'Generate again', a variation, an extension. */
 type Making = { kind: 'new'; prompt: string; model: BeatStyleName; fromForm: boolean } | { kind: 'variation' | 'extend'; id: number };
 
-/** /studio creates the 'Music Studio Session' conversation and moves to /studio/:id (spec §2). */
+/** How long the description rests before the page asks what the beat maker will read in it. */
+const UNDERSTAND_DEBOUNCE_MS = 300;
+
+/** What the progress line says is being made. */
+function makingText(item: StudioMusicItem | undefined, source: StudioMusicItem | undefined): string {
+  if (!item || item.status !== 'running') return 'Waiting for the studio...';
+  const percent = `${Math.round(item.progress * 100)}%`;
+  const name = source ? `“${beatTitle(source)}”` : 'your beat';
+  if (item.derivation === 'extension') return `Extending ${name}: ${percent}`;
+  if (item.derivation === 'variation') return `Making a variation of ${name}: ${percent}`;
+  return `Making your beat: ${percent}`;
+}
+
+/**
+ * /studio and /studio/:id: visiting makes nothing (ADR 043). The 'Music Studio Session'
+ * conversation (spec §2) is created with the first beat made from /studio, which then moves to
+ * /studio/:id; the same page stays mounted, so the beat's progress carries on.
+ */
 export function StudioPage() {
   const section = sectionById('studio');
-  const id = parseIdParam(useParams().id);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-8">
       <PageHeader title="Music Studio" subtitle={section.subtitle} icon={section.icon} />
-      <div className="mt-6">{id === null ? <NewSession /> : <StudioSession />}</div>
+      <div className="mt-6">
+        <StudioSession />
+      </div>
     </div>
   );
 }
 
-function NewSession() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const started = useRef(false);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    createStudioSession()
-      .then((c) => {
-        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
-        void navigate(`/studio/${c.id}`, { replace: true });
-      })
-      .catch(() => {
-        setFailed(true);
-        toast({ title: 'Error creating conversation', description: 'Failed to create a new conversation. Please try again.', variant: 'destructive' });
-      });
-  }, [navigate, queryClient]);
-  return failed ? <p className="text-sm text-muted-foreground">Failed to create conversation... Please try again later.</p> : <Spinner />;
-}
-
 function StudioSession() {
   const conversationId = parseIdParam(useParams().id);
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [style, setStyle] = useState<BeatStyleName>('rap');
   const [description, setDescription] = useState('');
@@ -77,14 +77,27 @@ function StudioSession() {
   // The last beat made from the form, to show what its description was read as.
   const [made, setMade] = useState<StudioMusicItem | null>(null);
   const audioRef = useRef<HTMLAudioElement | null>(null);
+  // Beats this page has told the artist about (its own requests' answers), so a landing is announced once.
+  const announced = useRef(new Set<number>());
+  // Beats seen in the making, and what each was, to announce the ones that land after a reload.
+  const following = useRef(new Map<number, StudioMusicItem['derivation']>());
+
+  /** The session's conversation: the page's, or a new one made now (its first beat) and moved to. */
+  async function sessionId(): Promise<number | undefined> {
+    if (conversationId === 'invalid') return undefined;
+    if (conversationId !== null) return conversationId;
+    const conversation = await createStudioSession();
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+    void navigate(`/studio/${conversation.id}`, { replace: true });
+    return conversation.id;
+  }
 
   // One mutation for every way of making a beat, so only one is made at a time and its progress shows.
   const generate = useMutation({
-    mutationFn: (input: Making) =>
-      input.kind === 'new'
-        ? generateBeat({ prompt: input.prompt, model: input.model, ...(typeof conversationId === 'number' ? { conversationId } : {}) })
-        : deriveBeat(input.id, input.kind),
+    mutationFn: async (input: Making) =>
+      input.kind === 'new' ? generateBeat({ prompt: input.prompt, model: input.model, conversationId: await sessionId() }) : deriveBeat(input.id, input.kind),
     onSuccess: async (beat, input) => {
+      announced.current.add(beat.id);
       await queryClient.invalidateQueries({ queryKey: STUDIO_MUSIC_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
       if (input.kind === 'new' && input.fromForm) setDescription('');
@@ -101,7 +114,34 @@ function StudioSession() {
   const music = useStudioMusic(generate.isPending);
   // A beat in the making: this page's, or one started before a reload (its job runs on).
   const pending = music.data?.find(isInProgress);
+  const pendingSource = pending?.sourceId != null ? music.data?.find((b) => b.id === pending.sourceId) : undefined;
   const making = generate.isPending || pending !== undefined;
+
+  // What the beat maker will read in the description, a moment after each pause in typing.
+  const typed = useDebouncedValue(description.trim(), UNDERSTAND_DEBOUNCE_MS);
+  const understanding = useBeatUnderstanding(typed, style);
+
+  // A beat followed from the library (started before a reload, or elsewhere) that lands is announced
+  // as the page's own would be; one this page's request answered was announced by the request.
+  useEffect(() => {
+    for (const item of music.data ?? []) {
+      if (isInProgress(item)) {
+        following.current.set(item.id, item.derivation);
+        continue;
+      }
+      if (!following.current.has(item.id)) continue;
+      following.current.delete(item.id);
+      if (generate.isPending || announced.current.has(item.id)) continue;
+      announced.current.add(item.id);
+      if (item.status === 'failed') {
+        toast({ title: STUDIO_MESSAGES.failedTitle, description: item.error ?? STUDIO_MESSAGES.serverError, variant: 'destructive' });
+        continue;
+      }
+      void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
+      toast({ title: item.derivation === 'variation' ? STUDIO_MESSAGES.variationSuccess : item.derivation === 'extension' ? STUDIO_MESSAGES.extensionSuccess : STUDIO_MESSAGES.success });
+      if (item.derivation === null) setMade(item);
+    }
+  }, [music.data, generate.isPending, queryClient]);
 
   // One player for the page, so only one beat plays at a time; its state clears on end or pause.
   function play(item: StudioMusicItem) {
@@ -145,7 +185,7 @@ function StudioSession() {
         aria-label="Generate a beat"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!generate.isPending) submit();
+          if (!making) submit();
         }}
       >
         <div className="flex flex-col gap-1.5">
@@ -177,8 +217,8 @@ function StudioSession() {
           />
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <Button type="submit" disabled={generate.isPending}>
-            {generate.isPending ? 'Generating Beat...' : 'Generate Beat'}
+          <Button type="submit" disabled={making}>
+            {making ? 'Generating Beat...' : 'Generate Beat'}
           </Button>
           <QuotaHint kind="beat" />
         </div>
@@ -186,11 +226,12 @@ function StudioSession() {
           <div className="flex flex-col gap-1">
             <Progress value={Math.round((pending?.progress ?? 0) * 100)} aria-label="Beat progress" />
             <p className="text-xs text-muted-foreground" aria-live="polite">
-              {pending?.status === 'running' ? `Making your beat: ${Math.round(pending.progress * 100)}%` : 'Waiting for the studio...'}
+              {makingText(pending, pendingSource)}
             </p>
           </div>
         ) : null}
-        {made && !making ? <UnderstoodNote beat={made} /> : null}
+        {typed && understanding.data && !making ? <UnderstoodPanel understanding={understanding.data} stale={understanding.isPlaceholderData || typed !== description.trim()} /> : null}
+        {made && !making && !typed ? <UnderstoodNote beat={made} /> : null}
       </form>
       {music.isPending ? (
         <Spinner />
@@ -199,7 +240,7 @@ function StudioSession() {
           items={music.data ?? []}
           playingId={playingId}
           onToggle={toggle}
-          busy={generate.isPending}
+          busy={making}
           onAction={act}
         />
       )}
