@@ -19,8 +19,8 @@ export const COVER = {
   maxFileBytes: 10 * 1024 * 1024,
 } as const;
 
-/** The six styles of 'Try Different Style' (spec §9), in the spec's order and words. */
-export const COVER_STYLES = ['modern-minimalist', 'vibrant-colourful', 'dark-moody', 'vintage-90s', 'luxury-opulent', 'street-art'] as const;
+/** The six styles of 'Try Different Style' (spec §9), in the spec's order and words, then the typographic and abstract three (ADR 042). */
+export const COVER_STYLES = ['modern-minimalist', 'vibrant-colourful', 'dark-moody', 'vintage-90s', 'luxury-opulent', 'street-art', 'swiss-typographic', 'duotone-mesh', 'grain-blur'] as const;
 export const coverStyleSchema = z.enum(COVER_STYLES);
 export type CoverStyle = z.infer<typeof coverStyleSchema>;
 export const COVER_STYLE_LABELS: Record<CoverStyle, string> = {
@@ -30,6 +30,9 @@ export const COVER_STYLE_LABELS: Record<CoverStyle, string> = {
   'vintage-90s': 'vintage 90s',
   'luxury-opulent': 'luxury opulent',
   'street-art': 'street art',
+  'swiss-typographic': 'Swiss typographic',
+  'duotone-mesh': 'duotone gradient',
+  'grain-blur': 'grain and blur',
 };
 
 /** Who writes a cover's concept without a text model (shown with the concept and on the admin Services tab). */

@@ -12,6 +12,9 @@ const GRAIN: Record<CoverDesign['style'], number> = {
   'vintage-90s': 0.14,
   'luxury-opulent': 0.06,
   'street-art': 0.11,
+  'swiss-typographic': 0.04,
+  'duotone-mesh': 0.1,
+  'grain-blur': 0.2,
 };
 const GRAIN_TILE = 500;
 /**
