@@ -342,8 +342,8 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       const y = r.range(0.04, 0.14) * H;
       return [
         linear(0, 0, W, H, [[0, p.background[0], 1], [1, p.background[1], 1]]),
-        { kind: 'rect', x, y, w: W * r.range(0.55, 0.7), h: H * r.range(0.5, 0.62), colour: adjust(p.accent, { l: -22 }), alpha: 1 },
-        { kind: 'rect', x: W * r.range(0.35, 0.5), y: H * r.range(0.45, 0.55), w: W * 0.6, h: H * 0.5, colour: adjust(p.primary, { l: -24 }), alpha: 1 },
+        { kind: 'rect', x, y, w: W * r.range(0.55, 0.7), h: H * r.range(0.5, 0.62), colour: adjust(p.accent, { l: p.background[0].l > 70 ? 4 : -22 }), alpha: 1 },
+        { kind: 'rect', x: W * r.range(0.35, 0.5), y: H * r.range(0.45, 0.55), w: W * 0.6, h: H * 0.5, colour: adjust(p.primary, { l: p.background[0].l > 70 ? 0 : -24 }), alpha: 1 },
         radial(hint.x, hint.y, M * 0.36, p.secondary, 0.75),
       ];
     },
@@ -445,7 +445,8 @@ const union = (boxes: Box[]): Box => {
   const bottom = Math.max(...boxes.map((b) => b.y + b.height));
   return { x, y, width: right - x, height: bottom - y };
 };
-export const boxesOverlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** Two boxes share more than a hundredth of a pixel (touching edges do not overlap). */
+export const boxesOverlap = (a: Box, b: Box, e = 0.01) => a.x + e < b.x + b.width && b.x + e < a.x + a.width && a.y + e < b.y + b.height && b.y + e < a.y + a.height;
 
 /** Glyph boxes of one line of text set at `x` (anchor) and `baseline`: from the cap height to the baseline, spaces left out. */
 function glyphBoxes(text: string, metrics: FontMetrics, size: number, letterSpacing: number, x: number, baseline: number, anchor: TitleAlign): Box[] {
@@ -566,7 +567,7 @@ export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVE
   const labelClear = label ? grow(label, clearance) : null;
   const candidates: Box[] = [];
   candidates.push({ x: edge, y: edge, width: W - 2 * edge, height: clear.y - edge });
-  const belowBottom = labelClear && labelClear.y > clear.y + clear.height ? labelClear.y : H - edge;
+  const belowBottom = labelClear ? Math.min(H - edge, labelClear.y) : H - edge;
   candidates.push({ x: edge, y: clear.y + clear.height, width: W - 2 * edge, height: belowBottom - (clear.y + clear.height) });
   if (align === 'start' && clear.x + clear.width < W * 0.62) candidates.push({ x: clear.x + clear.width, y: clear.y, width: W - edge - (clear.x + clear.width), height: Math.min(clear.height, (labelClear?.y ?? H) - clear.y) });
   if (align === 'end' && clear.x > W * 0.38) candidates.push({ x: edge, y: clear.y, width: clear.x - edge, height: clear.height });
@@ -613,8 +614,9 @@ export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVE
   let plate = false;
   if (predicted < DESIGN_CONTRAST) {
     // First try the palette's own light and dark inks.
-    const light = { h: palette.ink.h, s: 12, l: 97 };
-    const dark = { h: palette.ink.h, s: 25, l: 7 };
+    const grey = reading.palette.mono === true;
+    const light = { h: palette.ink.h, s: grey ? 0 : 12, l: 97 };
+    const dark = { h: palette.ink.h, s: grey ? 0 : 25, l: 7 };
     const options = [light, dark].map((c) => ({ c, score: Math.min(worst([c], ground, titleGlyphs), smallGlyphs.length ? worst([c], ground, smallGlyphs) : Infinity) }));
     const best = options.sort((a, b) => b.score - a.score)[0]!;
     titleInk = [best.c];
@@ -627,7 +629,7 @@ export function composeCover(design: CoverDesign, fonts: CoverFonts, size = COVE
       const lightInk = rgbLuminance(mean) < 0.25;
       const ink = lightInk ? light : dark;
       const plateBox = grow(block, clearance * 0.6);
-      ground.push({ kind: 'rect', x: plateBox.x, y: plateBox.y, w: plateBox.width, h: plateBox.height, colour: { h: hue, s: 35, l: lightInk ? 9 : 94 }, alpha: 1 });
+      ground.push({ kind: 'rect', x: plateBox.x, y: plateBox.y, w: plateBox.width, h: plateBox.height, colour: { h: hue, s: grey ? 0 : 35, l: lightInk ? 9 : 94 }, alpha: 1 });
       titleInk = [ink];
       smallInk = [ink];
       plate = true;

@@ -233,11 +233,11 @@ export interface RenderedCover {
  */
 export async function renderCover(
   design: CoverDesign,
-  options: { size?: number; frame?: { width: number; height: number }; measureTitle?: boolean } = {},
+  options: { size?: number; frame?: { width: number; height: number }; measureTitle?: boolean; releaseDate?: boolean } = {},
 ): Promise<RenderedCover> {
   const size = options.size ?? COVER_SIZE;
   const fonts = coverFonts();
-  const composed = composeCover(design, fonts.metrics, size, options.frame);
+  const composed = composeCover(design, fonts.metrics, size, options.frame, { releaseDate: options.releaseDate });
   const { width, height } = composed.layout;
   // Only the bundled fonts: the same pixels on every machine, whatever it has installed.
   const font = { fontFiles: fonts.files, loadSystemFonts: false, defaultFontFamily: 'Anton', serifFamily: 'Abril Fatface', sansSerifFamily: 'Anton', monospaceFamily: 'Space Mono' };
