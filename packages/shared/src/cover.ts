@@ -116,6 +116,11 @@ export const createCoverArtSchema = z
   .refine((b) => b.mode === 'new' || b.parentId !== undefined, { message: 'A restyle or edit needs the version it starts from', path: ['parentId'] });
 export type CreateCoverArtInput = z.input<typeof createCoverArtSchema>;
 
+/** GET /api/coverarts/:id/kit: the song's release date, printed on the kit's post and story. */
+export const coverKitQuerySchema = z.object({
+  releaseDate: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Invalid release date').optional(),
+});
+
 export const coverListQuerySchema = z.object({
   trackId: z.string().regex(/^[1-9][0-9]{0,9}$/, 'Invalid track ID').transform(Number).optional(),
   conversationId: z.string().regex(/^[1-9][0-9]{0,9}$/, 'Invalid conversation ID').transform(Number).optional(),
@@ -141,6 +146,8 @@ export const coverArtSchema = z.object({
   style: coverStyleSchema,
   direction: z.string().nullable(),
   edits: z.array(z.string()),
+  /** Words of the latest edit the built-in renderer could not honour (no motif, colour or placement they name): shown to the artist. */
+  unusedWords: z.array(z.string()),
   concept: z.string(),
   /** The full prompt (what a model was, or would be, asked). */
   prompt: z.string(),
