@@ -226,7 +226,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
         : `<path d="M ${r1(c.x - rad)} ${r1(c.y + rad * 0.5)} A ${r1(rad)} ${r1(rad)} 0 0 1 ${r1(c.x + rad)} ${r1(c.y + rad * 0.5)} Z" fill="${css(p.primary)}"/>` +
             `<rect x="${r1(c.x - rad)}" y="${r1(c.y + rad * 0.62)}" width="${r1(rad * 2)}" height="${r1(rad * 0.08)}" fill="${css(p.accent)}"/>`;
     },
-    motif: { weight: 1.8, colour: (p) => css(p.primary), solid: (p) => css(p.accent), scale: 0.78 },
+    motif: { weight: 1.8, colour: (p) => css(p.primary), solid: (p) => css(p.accent), scale: 0.9 },
     ink: (p) => [p.ink],
   },
 
@@ -251,7 +251,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       const rad = cell.width * 0.3;
       return [0, 1, 2].map((i) => circleSvg(c.x + (i - 1) * rad * 0.72, c.y, rad, `fill="none" stroke="${css(i === 1 ? p.ink : adjust(p.ink, { l: -4 }), 0.9)}" stroke-width="${r1(rad * 0.06)}"`)).join('');
     },
-    motif: { weight: 3.2, colour: (p) => css(p.ink, 0.95), solid: (p) => css(p.ink, 0.95), scale: 0.8 },
+    motif: { weight: 3.2, colour: (p) => css(p.ink, 0.95), solid: (p) => css(p.ink, 0.95), scale: 0.9 },
     ink: (p) => [p.ink],
   },
 
@@ -271,7 +271,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       const rad = cell.width * 0.4;
       return circleSvg(c.x, c.y, rad, `fill="none" stroke="${css(p.secondary, 0.85)}" stroke-width="${r1(rad * 0.012)}"`) + circleSvg(c.x, c.y, rad * 0.55, `fill="none" stroke="${css(p.accent, 0.6)}" stroke-width="${r1(rad * 0.008)}"`);
     },
-    motif: { weight: 1.1, colour: (p) => css(adjust(p.secondary, { l: 12 }), 0.92), solid: (p) => css(p.accent, 0.9), scale: 0.7 },
+    motif: { weight: 1.1, colour: (p) => css(adjust(p.secondary, { l: 12 }), 0.92), solid: (p) => css(p.accent, 0.9), scale: 0.82 },
     ink: (p) => [p.ink],
   },
 
@@ -299,7 +299,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       }
       return dots.join('');
     },
-    motif: { weight: 3, colour: (p) => css(p.ink), solid: (p) => css(p.ink), scale: 0.72 },
+    motif: { weight: 3, colour: (p) => css(p.ink), solid: (p) => css(p.ink), scale: 0.84 },
     border: ({ W, H, M, p }) => `<rect x="${r1(M * 0.03)}" y="${r1(M * 0.03)}" width="${r1(W - M * 0.06)}" height="${r1(H - M * 0.06)}" fill="none" stroke="${css(p.ink, 0.9)}" stroke-width="${r1(M * 0.008)}"/>`,
     ink: (p) => [p.ink],
   },
@@ -324,7 +324,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       parts.push(`<path d="M ${r1(c.x)} ${r1(c.y - R * 0.1)} l ${r1(R * 0.1)} ${r1(R * 0.1)} l ${r1(-R * 0.1)} ${r1(R * 0.1)} l ${r1(-R * 0.1)} ${r1(-R * 0.1)} Z" fill="url(#gold)"/>`);
       return parts.join('');
     },
-    motif: { weight: 1.5, colour: () => 'url(#gold)', solid: () => 'url(#gold)', scale: 0.62 },
+    motif: { weight: 1.5, colour: () => 'url(#gold)', solid: () => 'url(#gold)', scale: 0.74 },
     border: ({ W, H, M }) =>
       `<rect x="${r1(M * 0.03)}" y="${r1(M * 0.03)}" width="${r1(W - M * 0.06)}" height="${r1(H - M * 0.06)}" fill="none" stroke="url(#gold)" stroke-width="${r1(M * 0.004)}"/>` +
       `<rect x="${r1(M * 0.042)}" y="${r1(M * 0.042)}" width="${r1(W - M * 0.084)}" height="${r1(H - M * 0.084)}" fill="none" stroke="url(#gold)" stroke-width="${r1(M * 0.0015)}"/>`,
@@ -352,7 +352,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       const rad = cell.width * 0.38;
       return `<path d="M ${r1(c.x - rad)} ${r1(c.y)} C ${r1(c.x - rad)} ${r1(c.y - rad * 1.1)} ${r1(c.x + rad * 1.1)} ${r1(c.y - rad)} ${r1(c.x + rad)} ${r1(c.y + rad * 0.1)} C ${r1(c.x + rad * 0.9)} ${r1(c.y + rad)} ${r1(c.x - rad * 0.7)} ${r1(c.y + rad * 0.9)} ${r1(c.x - rad * 0.8)} ${r1(c.y + rad * 0.2)}" fill="none" stroke="${css(p.ink)}" stroke-width="${r1(rad * 0.12)}" stroke-linecap="round"/>`;
     },
-    motif: { weight: 5, colour: (p) => css(p.ink), solid: (p) => css(p.ink), scale: 0.8 },
+    motif: { weight: 5, colour: (p) => css(p.ink), solid: (p) => css(p.ink), scale: 0.9 },
     ink: (p) => [p.ink],
   },
 
@@ -373,7 +373,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       const rules = [0.25, 0.5, 0.75].map((k) => `<line x1="${r1(zone.x)}" y1="${r1(zone.y + zone.height * k)}" x2="${r1(Math.min(W, zone.x + zone.width))}" y2="${r1(zone.y + zone.height * k)}" stroke="${css(p.ink, 0.7)}" stroke-width="${r1(M * 0.0016)}"/>`);
       return rules.join('') + circleSvg(c.x, c.y, rad, `fill="${css(p.accent)}"`);
     },
-    motif: { weight: 2.6, colour: (p) => css(p.ink), solid: (p) => css(p.accent), scale: 0.72 },
+    motif: { weight: 2.6, colour: (p) => css(p.ink), solid: (p) => css(p.accent), scale: 0.84 },
     ink: (p) => [p.ink],
   },
 
@@ -390,7 +390,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       return items;
     },
     hero: () => '',
-    motif: { weight: 1.6, colour: (p) => css(p.ink, 0.9), solid: (p) => css(p.ink, 0.9), scale: 0.62 },
+    motif: { weight: 1.6, colour: (p) => css(p.ink, 0.9), solid: (p) => css(p.ink, 0.9), scale: 0.74 },
     ink: (p) => [p.ink],
   },
 
@@ -408,7 +408,7 @@ const STYLES: Record<CoverStyleId, StyleSpec> = {
       return items;
     },
     hero: () => '',
-    motif: { weight: 1.4, colour: (p) => css(p.ink, 0.85), solid: (p) => css(p.ink, 0.85), scale: 0.5 },
+    motif: { weight: 1.4, colour: (p) => css(p.ink, 0.85), solid: (p) => css(p.ink, 0.85), scale: 0.62 },
     ink: (p) => [p.ink],
   },
 };
