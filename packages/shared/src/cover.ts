@@ -63,6 +63,11 @@ export const COVER_MESSAGES = {
   newStyleTitle: 'New Style',
   newStyle: (style: string) => `Generated a ${style} version of your cover.`,
   changesApplied: 'Your changes have been applied.',
+  /** After an edit: the words the built-in renderer had nothing for (issue 28). */
+  unusedWords: (words: readonly string[] | string) => {
+    const list = typeof words === 'string' ? [words] : words;
+    return `Not used: ${list.map((w) => `"${w}"`).join(', ')}. The built-in renderer has no drawing, colour or placement for ${list.length === 1 ? 'that word' : 'those words'}; try another word (e.g. crown, rain, ledger numbers, gold, title at the top).`;
+  },
   noUrlsInTitle: 'A cover title cannot hold a web address or a social handle: stores refuse covers that show them.',
 } as const;
 
