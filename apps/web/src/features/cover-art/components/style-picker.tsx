@@ -21,7 +21,7 @@ export function StylePicker({ current, disabled, onPick }: StylePickerProps) {
       <h3 id="cover-style-picker" className="text-sm font-medium">
         Choose a style
       </h3>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-9">
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {COVER_STYLES.map((style) => {
           const selected = style === current;
           return (
@@ -38,7 +38,7 @@ export function StylePicker({ current, disabled, onPick }: StylePickerProps) {
                 )}
               >
                 <img src={stylePreviewUrl(style)} alt="" width={120} height={120} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
-                <span className="truncate px-0.5 capitalize leading-tight">{COVER_STYLE_LABELS[style]}</span>
+                <span className="px-0.5 leading-tight first-letter:uppercase">{COVER_STYLE_LABELS[style]}</span>
               </button>
             </li>
           );
