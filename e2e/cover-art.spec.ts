@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import sharp from 'sharp';
 import { clickOverChordWav } from './audio';
 import { expect, expectToast, test } from './fixtures';
 
@@ -74,5 +75,48 @@ test.describe('Cover Art', () => {
     await page.getByRole('button', { name: 'Upload a different track' }).click();
     await expect(page).toHaveURL(/\/cover-art$/);
     await expect(page.getByLabel('Upload a track')).toBeAttached();
+  });
+
+  test('picks a style from the picker, edits the colour, and hears which words were not used', async ({ page, user: _user }) => {
+    test.setTimeout(120_000);
+    await page.goto('/cover-art');
+    await page.getByLabel('Upload a track').setInputFiles({ name: 'artist-Ledger.wav', mimeType: 'audio/wav', buffer: wav() });
+    await page.getByLabel('Paste or type the lyrics').fill(LYRICS);
+    await page.getByRole('button', { name: 'Save lyrics' }).click();
+    await expect(page.getByRole('heading', { name: 'Analysis Complete' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Generate Cover Art' }).click();
+    await expectToast(page, 'Success', 'Your cover art has been generated!');
+
+    // Every style has a preview that loads.
+    const picker = page.getByTestId('style-picker');
+    await expect(picker.getByRole('button')).toHaveCount(9);
+    await expect.poll(() => picker.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await picker.getByRole('button', { name: /Swiss typographic/ }).click();
+    await expectToast(page, 'New Style', 'Generated a Swiss typographic version of your cover.');
+    await expect(page.getByTestId('cover-caption')).toContainText('Swiss typographic');
+    await expect(picker.getByRole('button', { name: /Swiss typographic/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('cover-unused-words')).toHaveCount(0);
+
+    await page.getByLabel('Describe a change').fill('make it blue with a dragon');
+    await page.getByRole('button', { name: 'Apply Changes' }).click();
+    await expectToast(page, 'Success', 'Your changes have been applied.');
+    await expect(page.getByRole('navigation', { name: 'Versions' }).getByRole('button')).toHaveCount(3);
+    await expect(page.getByTestId('cover-unused-words')).toContainText('Not used: "dragon"');
+    // The new version keeps its style and is blue: its most common hue sits near 220°.
+    await expect(page.getByTestId('cover-caption')).toContainText('Swiss typographic');
+    const src = await page.getByTestId('cover-image').getAttribute('src');
+    const png = Buffer.from(await (await page.request.get(src!)).body());
+    const { data } = await sharp(png).resize(96, 96).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const bins = new Array<number>(36).fill(0);
+    for (let i = 0; i < data.length; i += 3) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      if (max - min < 40) continue;
+      const h = max === r ? ((g - b) / (max - min) + 6) % 6 : max === g ? (b - r) / (max - min) + 2 : (r - g) / (max - min) + 4;
+      bins[Math.floor(h * 6) % 36]! += 1;
+    }
+    const hue = bins.indexOf(Math.max(...bins)) * 10 + 5;
+    expect(Math.abs(hue - 220)).toBeLessThanOrEqual(30);
   });
 });

@@ -72,6 +72,7 @@ const cover = (over: Partial<CoverArt>): CoverArt =>
     direction: '',
     advisory: false,
     edits: [],
+    unusedWords: [],
     width: 3000,
     height: 3000,
     imageUrl: '/api/coverarts/7/image',
@@ -84,20 +85,20 @@ const cover = (over: Partial<CoverArt>): CoverArt =>
 describe('Cover Art claims', () => {
   const noop = () => undefined;
   it('built-in art says "Drawn by the built-in cover renderer" in its badge and caption, never "AI Generated"', () => {
-    render(<CoverResult cover={cover({})} versions={[]} busy={false} onSelect={noop} onApplyChanges={async () => true} onTryDifferentStyle={noop} onReset={noop} />);
+    render(<CoverResult cover={cover({})} versions={[]} busy={false} onSelect={noop} onApplyChanges={async () => true} onTryDifferentStyle={noop} onPickStyle={noop} onReset={noop} />);
     expect(screen.getByTestId('cover-maker-badge').textContent).toBe('Drawn by the built-in cover renderer');
     expect(screen.getByTestId('cover-caption').textContent).toContain('Drawn by the built-in cover renderer');
     expect(document.body.textContent).not.toMatch(/AI Generated/i);
   });
 
   it('model art names the model', () => {
-    render(<CoverResult cover={cover({ kind: 'model', engine: 'gpt-image-1' })} versions={[]} busy={false} onSelect={noop} onApplyChanges={async () => true} onTryDifferentStyle={noop} onReset={noop} />);
+    render(<CoverResult cover={cover({ kind: 'model', engine: 'gpt-image-1' })} versions={[]} busy={false} onSelect={noop} onApplyChanges={async () => true} onTryDifferentStyle={noop} onPickStyle={noop} onReset={noop} />);
     expect(screen.getByTestId('cover-maker-badge').textContent).toBe('Made by the image model gpt-image-1');
     expect(screen.getByTestId('cover-caption').textContent).toContain('gpt-image-1');
   });
 
   it('keeps the action buttons in two groups that wrap whole', () => {
-    render(<CoverResult cover={cover({})} versions={[]} busy={false} onSelect={noop} onApplyChanges={async () => true} onTryDifferentStyle={noop} onReset={noop} />);
+    render(<CoverResult cover={cover({})} versions={[]} busy={false} onSelect={noop} onApplyChanges={async () => true} onTryDifferentStyle={noop} onPickStyle={noop} onReset={noop} />);
     const groups = [...screen.getByTestId('cover-actions').children];
     expect(groups.map((g) => g.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Apply Changes Try Different Style', 'DownloadJPEG Release kit']);
     for (const group of groups) expect(group.className).toContain('flex');

@@ -19,8 +19,8 @@ export const COVER = {
   maxFileBytes: 10 * 1024 * 1024,
 } as const;
 
-/** The six styles of 'Try Different Style' (spec §9), in the spec's order and words. */
-export const COVER_STYLES = ['modern-minimalist', 'vibrant-colourful', 'dark-moody', 'vintage-90s', 'luxury-opulent', 'street-art'] as const;
+/** The six styles of 'Try Different Style' (spec §9), in the spec's order and words, then the typographic and abstract three (ADR 042). */
+export const COVER_STYLES = ['modern-minimalist', 'vibrant-colourful', 'dark-moody', 'vintage-90s', 'luxury-opulent', 'street-art', 'swiss-typographic', 'duotone-mesh', 'grain-blur'] as const;
 export const coverStyleSchema = z.enum(COVER_STYLES);
 export type CoverStyle = z.infer<typeof coverStyleSchema>;
 export const COVER_STYLE_LABELS: Record<CoverStyle, string> = {
@@ -30,6 +30,9 @@ export const COVER_STYLE_LABELS: Record<CoverStyle, string> = {
   'vintage-90s': 'vintage 90s',
   'luxury-opulent': 'luxury opulent',
   'street-art': 'street art',
+  'swiss-typographic': 'Swiss typographic',
+  'duotone-mesh': 'duotone gradient',
+  'grain-blur': 'grain and blur',
 };
 
 /** Who writes a cover's concept without a text model (shown with the concept and on the admin Services tab). */
@@ -60,6 +63,11 @@ export const COVER_MESSAGES = {
   newStyleTitle: 'New Style',
   newStyle: (style: string) => `Generated a ${style} version of your cover.`,
   changesApplied: 'Your changes have been applied.',
+  /** After an edit: the words the built-in renderer had nothing for (issue 28). */
+  unusedWords: (words: readonly string[] | string) => {
+    const list = typeof words === 'string' ? [words] : words;
+    return `Not used: ${list.map((w) => `"${w}"`).join(', ')}. The built-in renderer has no drawing, colour or placement for ${list.length === 1 ? 'that word' : 'those words'}; try another word (e.g. crown, rain, ledger numbers, gold, title at the top).`;
+  },
   noUrlsInTitle: 'A cover title cannot hold a web address or a social handle: stores refuse covers that show them.',
 } as const;
 
@@ -113,6 +121,11 @@ export const createCoverArtSchema = z
   .refine((b) => b.mode === 'new' || b.parentId !== undefined, { message: 'A restyle or edit needs the version it starts from', path: ['parentId'] });
 export type CreateCoverArtInput = z.input<typeof createCoverArtSchema>;
 
+/** GET /api/coverarts/:id/kit: the song's release date, printed on the kit's post and story. */
+export const coverKitQuerySchema = z.object({
+  releaseDate: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Invalid release date').optional(),
+});
+
 export const coverListQuerySchema = z.object({
   trackId: z.string().regex(/^[1-9][0-9]{0,9}$/, 'Invalid track ID').transform(Number).optional(),
   conversationId: z.string().regex(/^[1-9][0-9]{0,9}$/, 'Invalid conversation ID').transform(Number).optional(),
@@ -138,6 +151,8 @@ export const coverArtSchema = z.object({
   style: coverStyleSchema,
   direction: z.string().nullable(),
   edits: z.array(z.string()),
+  /** Words of the latest edit the built-in renderer could not honour (no motif, colour or placement they name): shown to the artist. */
+  unusedWords: z.array(z.string()),
   concept: z.string(),
   /** The full prompt (what a model was, or would be, asked). */
   prompt: z.string(),

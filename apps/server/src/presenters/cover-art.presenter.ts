@@ -1,5 +1,6 @@
 import type { CoverArt } from '@members-only/shared/cover';
 import type { CoverArtRecord } from '../services/cover-art.service';
+import { readEdit } from '@members-only/engines/cover';
 import { toIso } from '../db/index';
 
 /** Where a cover's image streams from (its owner and admins only). */
@@ -17,6 +18,8 @@ export function presentCoverArt(cover: CoverArtRecord): CoverArt {
     style: cover.style,
     direction: cover.direction,
     edits: cover.edits,
+    // The built-in renderer reads the edit's words itself and says which it could not use; a model reads them all.
+    unusedWords: cover.kind === 'built-in' && cover.edits.length ? readEdit(cover.edits.at(-1)!).unused : [],
     concept: cover.concept,
     prompt: cover.prompt,
     advisory: cover.advisory,

@@ -288,15 +288,16 @@ export function createCoverArtService(deps: {
     },
 
     /** The release kit (master PNG and JPEG, post, story, preview) as a ZIP, for its owner or an admin. */
-    async releaseKit(actor: Actor, id: number): Promise<{ zip: Buffer; title: string }> {
+    async releaseKit(actor: Actor, id: number, options: { releaseDate?: string | null } = {}): Promise<{ zip: Buffer; title: string }> {
       const cover = coverRecord(authorize(actor, 'view', 'coverArt', await covers.findById(id)));
-      // A version never changes, so its kit is drawn once and kept beside the image.
-      const kitKey = cover.image_key.replace(/\.png$/, '-kit.zip');
+      const releaseDate = options.releaseDate ?? null;
+      // A version never changes, so its kit is drawn once per release date and kept beside the image.
+      const kitKey = cover.image_key.replace(/\.png$/, releaseDate ? `-kit-${releaseDate}.zip` : '-kit.zip');
       if ((await storage.size(kitKey)) !== undefined) return { zip: await loadImage(kitKey), title: cover.title };
       const master = await loadImage(cover.image_key);
       const design: CoverDesign | null =
         cover.kind === 'built-in'
-          ? { title: cover.title, artist: cover.artist, style: cover.style, mood: cover.design.mood, motifs: cover.design.motifs, energy: cover.design.energy, advisory: cover.advisory, seed: Number(cover.seed), edits: cover.edits }
+          ? { title: cover.title, artist: cover.artist, style: cover.style, mood: cover.design.mood, motifs: cover.design.motifs, energy: cover.design.energy, advisory: cover.advisory, seed: Number(cover.seed), edits: cover.edits, releaseDate }
           : null;
       const zip = await releaseKitZip(master, design);
       const written = await storage.write(kitKey, Readable.from([zip]));

@@ -1,3 +1,5 @@
+import { MOTIFS, motifsInWords } from './motifs';
+
 /**
  * The built-in concept: mood and imagery read from the lyrics, energy and palette suggested by the
  * audio facts (tempo, key, loudness). Word lists, counts and rules; no model.
@@ -16,20 +18,11 @@ export const MOOD_WORDS: Record<CoverMood, readonly string[]> = {
   hustle: ['grind', 'hustle', 'street', 'streets', 'block', 'corner', 'trap', 'city', 'concrete', 'paper', 'work', 'hungry', 'struggle', 'rise', 'grit', 'road'],
 };
 
-/** Things a cover can show, as they are written in lyrics, with the motif the renderer draws for them. */
-export const IMAGERY: Record<string, Motif> = {
-  moon: 'orb', sun: 'orb', planet: 'orb', eclipse: 'orb', halo: 'orb',
-  rain: 'rain', tears: 'rain', storm: 'rain', thunder: 'rain', drip: 'rain',
-  stars: 'sparks', star: 'sparks', diamonds: 'sparks', diamond: 'sparks', ice: 'sparks', lights: 'sparks', neon: 'sparks', chrome: 'sparks',
-  ocean: 'waves', sea: 'waves', waves: 'waves', river: 'waves', water: 'waves', tide: 'waves',
-  city: 'skyline', streets: 'skyline', street: 'skyline', block: 'skyline', tower: 'skyline', towers: 'skyline', skyline: 'skyline', buildings: 'skyline',
-  fire: 'flames', flames: 'flames', smoke: 'flames', burn: 'flames', heat: 'flames',
-  crown: 'crown', throne: 'crown', king: 'crown', queen: 'crown', gold: 'crown',
-  window: 'frame', mirror: 'frame', door: 'frame', glass: 'frame',
-  road: 'road', highway: 'road', car: 'road', ride: 'road',
-  heart: 'orb', rose: 'orb', roses: 'orb',
-};
-export type Motif = 'orb' | 'rain' | 'sparks' | 'waves' | 'skyline' | 'flames' | 'crown' | 'frame' | 'road';
+/** A motif id from the library (`motifs.ts`). */
+export type Motif = string;
+
+/** Single words that name a motif. */
+const MOTIF_WORDS = new Set(MOTIFS.flatMap((m) => m.words.filter((w) => !w.includes(' '))));
 
 /** A few common explicit words: the Parental Advisory box is ticked by default when one appears. */
 const EXPLICIT = ['fuck', 'fucking', 'fucked', 'motherfucker', 'shit', 'bitch', 'bitches', 'nigga', 'niggas', 'pussy', 'dick', 'cock', 'cunt', 'hoe', 'hoes', 'whore'];
@@ -114,9 +107,9 @@ export function buildCoverConcept(input: { lyrics: string; title?: string; direc
   const secondMood = scores[ranked[1]!] >= 2 && scores[ranked[1]!] >= scores[mood] * 0.6 ? ranked[1]! : null;
 
   const counts = new Map<string, number>();
-  for (const w of [...lyricWords, ...directionWords, ...directionWords]) if (IMAGERY[w]) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const w of [...lyricWords, ...directionWords, ...directionWords]) if (MOTIF_WORDS.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const imagery = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([w]) => w);
-  const motifs = [...new Set(imagery.map((w) => IMAGERY[w]!))];
+  const motifs = motifsInWords(imagery).motifs.slice(0, 2);
 
   const description = MOOD_DESCRIPTIONS[mood];
   const imageryText = imagery.length ? `built around ${listWords(imagery)} from the lyrics` : 'built from bold abstract shapes, since the lyrics name no clear images';
@@ -153,5 +146,5 @@ export function moodOfText(text: string): CoverMood | null {
 
 /** Motifs named in any text. */
 export function motifsOfText(text: string): Motif[] {
-  return [...new Set(words(text).flatMap((w) => (IMAGERY[w] ? [IMAGERY[w]] : [])))];
+  return motifsInWords(words(text)).motifs;
 }

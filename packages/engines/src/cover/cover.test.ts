@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { buildCoverConcept, energyOf, hasExplicitWords } from './concept';
 import { composeCover, fitTitle, type CoverFonts } from './compose';
 import { readFontMetrics } from './font-metrics';
-import { paletteShiftOf } from './palette';
+import { readEdit } from './edit';
 import { conceptPrompt, coverEditPrompt, coverImagePrompt, FALLBACK_CONCEPT } from './prompt';
 import { COVER_STYLE_IDS } from './styles';
 
@@ -26,7 +26,7 @@ describe('cover concept', () => {
     });
     expect(concept.mood).toBe('luxury');
     expect(concept.imagery).toEqual(expect.arrayContaining(['crown', 'diamonds']));
-    expect(concept.motifs).toEqual(expect.arrayContaining(['crown', 'sparks']));
+    expect(concept.motifs).toEqual(expect.arrayContaining(['crown']));
     expect(concept.energy).toBeGreaterThan(0.7);
     expect(concept.text).toContain('140 BPM in F# major');
     expect(concept.text.match(/\./g)!.length).toBeGreaterThanOrEqual(3);
@@ -84,8 +84,8 @@ describe('cover concept', () => {
   });
 
   it('reads what an edit asks of colours', () => {
-    expect(paletteShiftOf('make it blue and darker')).toMatchObject({ colour: 'blue', hue: 220, light: -12 });
-    expect(paletteShiftOf('black and white please')).toMatchObject({ saturation: -100 });
+    expect(readEdit('make it blue and darker').palette).toMatchObject({ hue: 220, light: -12 });
+    expect(readEdit('black and white please').palette).toMatchObject({ mono: true });
   });
 });
 

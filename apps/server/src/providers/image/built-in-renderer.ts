@@ -12,6 +12,9 @@ const GRAIN: Record<CoverDesign['style'], number> = {
   'vintage-90s': 0.14,
   'luxury-opulent': 0.06,
   'street-art': 0.11,
+  'swiss-typographic': 0.04,
+  'duotone-mesh': 0.1,
+  'grain-blur': 0.2,
 };
 const GRAIN_TILE = 500;
 /**
@@ -230,11 +233,11 @@ export interface RenderedCover {
  */
 export async function renderCover(
   design: CoverDesign,
-  options: { size?: number; frame?: { width: number; height: number }; measureTitle?: boolean } = {},
+  options: { size?: number; frame?: { width: number; height: number }; measureTitle?: boolean; releaseDate?: boolean } = {},
 ): Promise<RenderedCover> {
   const size = options.size ?? COVER_SIZE;
   const fonts = coverFonts();
-  const composed = composeCover(design, fonts.metrics, size, options.frame);
+  const composed = composeCover(design, fonts.metrics, size, options.frame, { releaseDate: options.releaseDate });
   const { width, height } = composed.layout;
   // Only the bundled fonts: the same pixels on every machine, whatever it has installed.
   const font = { fontFiles: fonts.files, loadSystemFonts: false, defaultFontFamily: 'Anton', serifFamily: 'Abril Fatface', sansSerifFamily: 'Anton', monospaceFamily: 'Space Mono' };

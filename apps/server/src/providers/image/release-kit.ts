@@ -41,8 +41,9 @@ export async function buildReleaseKit(master: Buffer, design: CoverDesign | null
     // Drawn side by side: the JPEG and each size are independent.
     const [jpeg, post, story, preview] = await Promise.all([
       jpegMaster(master, true),
-      renderCover(design, { size: 1080 }),
-      renderCover(design, { frame: { width: 1080, height: 1920 } }),
+      // The post and the story carry the release date when the song has one (the master never does).
+      renderCover(design, { size: 1080, releaseDate: true }),
+      renderCover(design, { frame: { width: 1080, height: 1920 }, releaseDate: true }),
       renderCover(design, { size: 640 }),
     ]);
     return [

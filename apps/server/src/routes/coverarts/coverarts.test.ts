@@ -143,9 +143,12 @@ describe.each(dialects)('cover art API, built-in renderer, on %s', (dialect) => 
   it('restyles and edits as new versions the artist can go back to, then runs out of the plan’s covers (429)', async () => {
     const restyled = coverArtSchema.parse((await create(t, alice.cookie, { prompt: 'Neon rain', mode: 'restyle', parentId: first.id, style: 'luxury-opulent' })).json());
     expect(restyled).toMatchObject({ parentId: first.id, style: 'luxury-opulent', title: 'Neon Chrome', trackId, conversationId: first.conversationId, advisory: true });
-    const edited = coverArtSchema.parse((await create(t, alice.cookie, { prompt: 'make it blue', mode: 'edit', parentId: restyled.id })).json());
-    expect(edited).toMatchObject({ parentId: restyled.id, style: 'luxury-opulent', seed: restyled.seed, edits: ['make it blue'] });
+    const edited = coverArtSchema.parse((await create(t, alice.cookie, { prompt: 'make it blue with a dragon', mode: 'edit', parentId: restyled.id })).json());
+    expect(edited).toMatchObject({ parentId: restyled.id, style: 'luxury-opulent', seed: restyled.seed, edits: ['make it blue with a dragon'] });
     expect(edited.prompt.startsWith('make it blue')).toBe(true);
+    // The renderer has no dragon to draw, and says so.
+    expect(edited.unusedWords).toEqual(['dragon']);
+    expect(restyled.unusedWords).toEqual([]);
 
     const list = coverArtListSchema.parse((await t.app.inject({ url: `/api/coverarts?trackId=${trackId}`, headers: { cookie: alice.cookie } })).json());
     expect(list.map((c) => c.id)).toEqual([edited.id, restyled.id, first.id]);
@@ -293,4 +296,23 @@ describe('the release kit', () => {
     const again = await t.app.inject({ url: `/api/coverarts/${cover.id}/kit`, headers: { cookie: alice.cookie } });
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
   }, 60_000);
+
+  it('keeps the title, label and asked-for colours through a restyle, and prints the release date on the post and story', async () => {
+    const first = coverArtSchema.parse((await create(t, alice.cookie, { prompt: 'Rain at night', title: 'Ledger', artist: 'MC Test', style: 'dark-moody', advisory: true })).json());
+    const blue = coverArtSchema.parse((await create(t, alice.cookie, { prompt: 'make it blue', mode: 'edit', parentId: first.id })).json());
+    const swiss = coverArtSchema.parse((await create(t, alice.cookie, { prompt: 'restyle', mode: 'restyle', parentId: blue.id, style: 'swiss-typographic' })).json());
+    expect(swiss).toMatchObject({ style: 'swiss-typographic', title: 'Ledger', artist: 'MC Test', advisory: true, edits: ['make it blue'] });
+
+    const plain = unzip((await t.app.inject({ url: `/api/coverarts/${swiss.id}/kit`, headers: { cookie: alice.cookie } })).rawPayload);
+    const dated = await t.app.inject({ url: `/api/coverarts/${swiss.id}/kit?releaseDate=2026-12-04`, headers: { cookie: alice.cookie } });
+    expect(dated.statusCode).toBe(200);
+    const datedFiles = unzip(dated.rawPayload);
+    // The date line is drawn on the post and the story; the master is the same file.
+    expect(datedFiles.get('story-1080x1920.png')!.equals(plain.get('story-1080x1920.png')!)).toBe(false);
+    expect(datedFiles.get('post-1080x1080.png')!.equals(plain.get('post-1080x1080.png')!)).toBe(false);
+    expect(datedFiles.get('album-cover-3000.png')!.equals(plain.get('album-cover-3000.png')!)).toBe(true);
+    const bad = await t.app.inject({ url: `/api/coverarts/${swiss.id}/kit?releaseDate=04-12-2026`, headers: { cookie: alice.cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/release date/i);
+  }, 90_000);
 });

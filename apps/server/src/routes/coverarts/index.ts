@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sharp } from '../../providers/image/native';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
-import { COVER, coverConceptRequestSchema, coverListQuerySchema, createCoverArtSchema } from '@members-only/shared/cover';
+import { COVER, coverConceptRequestSchema, coverKitQuerySchema, coverListQuerySchema, createCoverArtSchema } from '@members-only/shared/cover';
 import type { CoverArtService } from '../../services/cover-art.service';
 import type { QuotaService } from '../../services/quota.service';
 import { presentCoverArt } from '../../presenters/cover-art.presenter';
@@ -52,8 +52,8 @@ export const coverArtRoutes: FastifyPluginAsyncZod<{ covers: CoverArtService; qu
   });
 
   // The release kit in one download: master PNG and JPEG, 1080×1080 post, 1080×1920 story, 640×640 preview.
-  app.get('/api/coverarts/:id/kit', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
-    const kit = await covers.releaseKit(requireActor(request), request.params.id);
+  app.get('/api/coverarts/:id/kit', { config: { access: 'user' }, schema: { params: idParamSchema, querystring: coverKitQuerySchema } }, async (request, reply) => {
+    const kit = await covers.releaseKit(requireActor(request), request.params.id, { releaseDate: request.query.releaseDate });
     return reply.type('application/zip').header('content-disposition', 'attachment; filename="album-cover-kit.zip"').header('cache-control', 'private, no-store').send(kit.zip);
   });
 };

@@ -1,4 +1,4 @@
-import { COVER, COVER_MESSAGES, COVER_STYLE_LABELS, type CoverArt } from '@members-only/shared/cover';
+import { COVER, COVER_MESSAGES, COVER_STYLE_LABELS, type CoverArt, type CoverStyle } from '@members-only/shared/cover';
 import { Brush, Download, Package, Palette, RotateCcw, Sparkles, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { DistributorChecklist } from './distributor-checklist';
+import { StylePicker } from './style-picker';
 
 export interface CoverResultProps {
   cover: CoverArt;
@@ -14,6 +15,8 @@ export interface CoverResultProps {
   onSelect: (cover: CoverArt) => void;
   onApplyChanges: (edit: string) => Promise<boolean>;
   onTryDifferentStyle: () => void;
+  /** A style chosen in the picker: a new version in that style. */
+  onPickStyle: (style: CoverStyle) => void;
   onReset: () => void;
 }
 
@@ -23,7 +26,7 @@ export function coverMaker(cover: Pick<CoverArt, 'kind' | 'engine'>): string {
 }
 
 /** Spec §2 'Complete': the image with its badge, the edit box, restyle, download, start over; plus versions and the distributor check. */
-export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, onTryDifferentStyle, onReset }: CoverResultProps) {
+export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, onTryDifferentStyle, onPickStyle, onReset }: CoverResultProps) {
   const [edit, setEdit] = useState('');
   const editId = useId();
   return (
@@ -58,7 +61,12 @@ export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, o
           <label htmlFor={editId} className="text-sm font-medium">
             Describe a change
           </label>
-          <Textarea id={editId} rows={2} value={edit} onChange={(e) => setEdit(e.target.value)} placeholder="e.g. make it blue and put the title at the top" />
+          <Textarea id={editId} rows={2} value={edit} onChange={(e) => setEdit(e.target.value)} placeholder="e.g. make it blue, title at the top, add a crown" />
+          {cover.unusedWords.length ? (
+            <p role="status" className="text-sm text-muted-foreground" data-testid="cover-unused-words">
+              {COVER_MESSAGES.unusedWords(cover.unusedWords)}
+            </p>
+          ) : null}
           {/* Two groups that wrap whole, never one button alone on a row (issue 24). */}
           <div className="flex flex-wrap gap-2" data-testid="cover-actions">
             <div className="flex flex-wrap gap-2">
@@ -88,6 +96,7 @@ export function CoverResult({ cover, versions, busy, onSelect, onApplyChanges, o
             </div>
           </div>
         </form>
+        <StylePicker current={cover.style} disabled={busy} onPick={onPickStyle} />
         <div>
           <Button type="button" variant="ghost" onClick={onReset}>
             <RotateCcw aria-hidden="true" /> {COVER_MESSAGES.uploadDifferent}

@@ -33,7 +33,7 @@ export interface CoverArtPageProps {
 
 type Step = 'upload' | 'analyzing' | 'ready' | 'generating' | 'complete';
 
-/** Any of the six styles but the current one (spec §9: random). */
+/** Any style but the current one (spec §9: random). */
 function randomStyle(current: CoverStyle): CoverStyle {
   const others = COVER_STYLES.filter((s) => s !== current);
   return others[Math.floor(Math.random() * others.length)]!;
@@ -224,6 +224,9 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
               const style = randomStyle(cover.style);
               void generate({ prompt: cover.direction || cover.concept.slice(0, 2000) || cover.title, mode: 'restyle', parentId: cover.id, style }, 'restyle');
             }}
+            onPickStyle={(style) =>
+              void generate({ prompt: cover.direction || cover.concept.slice(0, 2000) || cover.title, mode: 'restyle', parentId: cover.id, style }, 'restyle')
+            }
             onReset={reset}
           />
         ) : null}
