@@ -19,6 +19,10 @@ export const trackSchema = z.object({
   filename: z.string(),
   originalName: z.string(),
   title: z.string(),
+  /** The song this upload is a version of (issue 26): every track belongs to exactly one. */
+  songId: z.number().int(),
+  /** The version's name on its song: "v1", "v2"… or the artist's own ("Radio mix"). */
+  versionLabel: z.string(),
   mimeType: z.string(),
   sizeBytes: z.number().int(),
   /** Seconds, once analysed. */
