@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: homeRoute },
               { path: 'home', lazy: homeRoute },
+              { path: 'songs', lazy: async () => ({ Component: (await import('./routes/songs-route')).SongsRoute }) },
+              { path: 'songs/:id', lazy: async () => ({ Component: (await import('./routes/songs-route')).SongRoute }) },
               { path: 'chat/:id?', lazy: chatRoute },
               { path: 'lyrics/:id?', lazy: async () => ({ Component: (await import('./routes/lyrics-route')).LyricsRoute }) },
               { path: 'cover-art/:id?', lazy: async () => ({ Component: (await import('./routes/cover-art-route')).CoverArtRoute }) },

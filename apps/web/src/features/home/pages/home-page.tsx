@@ -1,6 +1,7 @@
 import type { ConversationCategory } from '@members-only/shared/constants';
 import type { QuotaKind } from '@members-only/shared/quotas';
 import { AudioWaveform, Crown, Headphones, ImagePlus, Megaphone, MessagesSquare, PenLine, Wallet, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
@@ -37,9 +38,11 @@ interface HomePageProps {
   /** Opens a page that is not a tool conversation (Payouts). */
   onOpenPath: (path: string) => void;
   isPremium: boolean;
+  /** The artist's songs (issue 26), composed in by the route (features do not import each other). */
+  songs?: ReactNode;
 }
 
-export function HomePage({ onStartTool, onOpenPath, isPremium }: HomePageProps) {
+export function HomePage({ onStartTool, onOpenPath, isPremium, songs }: HomePageProps) {
   const quotas = useQuotas().data;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 sm:py-10">
@@ -61,6 +64,7 @@ export function HomePage({ onStartTool, onOpenPath, isPremium }: HomePageProps) 
           <PremiumCard isPremium={isPremium} />
         </li>
       </ul>
+      {songs ? <div className="mt-8">{songs}</div> : null}
     </div>
   );
 }
