@@ -197,6 +197,7 @@ export function TrackUpload({ onUploaded, successToast = DEFAULT_SUCCESS, label 
                 New version of “{s.title}”
               </option>
             ))}
+            {chosenSong !== null && !songs.data?.some((s) => s.id === chosenSong) ? <option value={chosenSong}>New version of the song you opened</option> : null}
           </select>
         </div>
       ) : null}
