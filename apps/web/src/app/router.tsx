@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
               { path: 'cover-art/:id?', lazy: async () => ({ Component: (await import('./routes/cover-art-route')).CoverArtRoute }) },
               { path: 'marketing/:id?', lazy: async () => ({ Component: (await import('./routes/marketing-route')).MarketingRoute }) },
               { path: 'review/:id?', lazy: reviewRoute },
-              { path: 'studio/:id?', lazy: async () => ({ Component: (await import('@/features/studio/pages/studio-page')).StudioPage }) },
+              { path: 'studio/:id?', lazy: async () => ({ Component: (await import('./routes/studio-route')).StudioRoute }) },
               { path: 'payouts', lazy: async () => ({ Component: (await import('./routes/payouts-route')).PayoutsRoute }) },
               {
                 path: 'payouts/statement/:period',
