@@ -47,6 +47,8 @@ export function HomePage({ onStartTool, onOpenPath, isPremium, songs }: HomePage
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 sm:py-10">
       <PageHeader title="Your Artist Tools" subtitle="Select a tool to enhance your creative process" />
+      {/* Issue 26: the song at the centre; the newest songs come before the tools. */}
+      {songs ? <div className="mt-8">{songs}</div> : null}
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Tools">
         {TOOL_CARDS.map((card) => (
           <li key={card.title}>
@@ -64,7 +66,6 @@ export function HomePage({ onStartTool, onOpenPath, isPremium, songs }: HomePage
           <PremiumCard isPremium={isPremium} />
         </li>
       </ul>
-      {songs ? <div className="mt-8">{songs}</div> : null}
     </div>
   );
 }

@@ -22,7 +22,9 @@ const selectClass =
 export function SongBeatPanel() {
   const [searchParams] = useSearchParams();
   const parsed = parseIdParam(searchParams.get('song') ?? undefined);
+  // Read once: Studio moves from /studio to /studio/:id, and the song chosen stays.
   const [songId, setSongId] = useState<number | null>(typeof parsed === 'number' ? parsed : null);
+  const [openedForSong] = useState(typeof parsed === 'number');
   const [beatId, setBeatId] = useState<number | null>(null);
   const beatFieldId = useId();
   const song = useSong(songId);
@@ -35,7 +37,7 @@ export function SongBeatPanel() {
 
   return (
     // Open when the page was opened for a song; otherwise one line until the artist wants it.
-    <details open={typeof parsed === 'number' || undefined} className="group rounded-2xl border border-border bg-card p-4 sm:p-5">
+    <details open={openedForSong || undefined} className="group rounded-2xl border border-border bg-card p-4 sm:p-5">
       <summary className="cursor-pointer text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">Beat for a song</summary>
       <div className="mt-3 grid gap-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">

@@ -148,7 +148,7 @@ function SongView({ song, renderPlayer, renderUpload }: { song: SongDetail } & S
         <ul className="flex flex-wrap gap-2">
           {toolLinks(song).map(({ label, to, icon: Icon }) => (
             <li key={label}>
-              <Link to={to} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <Link to={to} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
                 <Icon aria-hidden="true" /> {label}
               </Link>
             </li>
