@@ -9,6 +9,8 @@ import { SongPage } from './pages/song-page';
 import { SongsPage } from './pages/songs-page';
 
 const fetchMock = stubFetchForEachTest();
+/** The song schemas load with the first answer (a dynamic import): give it time on a busy machine. */
+const SLOW = { timeout: 5000 };
 
 const listItem = (id: number, title: string, overrides: Partial<SongListItem> = {}): SongListItem => ({
   id,
@@ -133,7 +135,7 @@ describe('the Songs list', () => {
         : undefined,
     );
     renderAt('/songs');
-    const list = await screen.findByRole('list', { name: 'Your Songs' });
+    const list = await screen.findByRole('list', { name: 'Your Songs' }, SLOW);
     const rows = within(list).getAllByRole('link');
     expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/songs/2', '/songs/1']);
     expect(rows[0]!.textContent).toContain('Paper Plan');
@@ -152,23 +154,23 @@ describe('the Songs list', () => {
       return Response.json([listItem(2, 'Paper Plan'), listItem(1, 'Night Drive')]);
     });
     renderAt('/songs');
-    await screen.findByText('Paper Plan');
+    await screen.findByText('Paper Plan', undefined, SLOW);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search songs' }), { target: { value: 'night' } });
-    await waitFor(() => expect(screen.queryByText('Paper Plan')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Paper Plan')).toBeNull(), SLOW);
     expect(screen.getByText('Night Drive')).toBeTruthy();
     expect(listCalls().at(-1)!.searchParams.get('q')).toBe('night');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search songs' }), { target: { value: 'zzz' } });
-    expect(await screen.findByText('No songs match “zzz”.')).toBeTruthy();
+    expect(await screen.findByText('No songs match “zzz”.', undefined, SLOW)).toBeTruthy();
   });
 
   it('says so when there is no song yet, and offers a retry when the list fails', async () => {
     let fail = true;
     route((url) => (url.pathname === '/api/songs' ? (fail ? Response.json({ message: 'boom' }, { status: 500 }) : Response.json([])) : undefined));
     renderAt('/songs');
-    expect(await screen.findByText('Failed to load songs. Please try again later.')).toBeTruthy();
+    expect(await screen.findByText('Failed to load songs. Please try again later.', undefined, SLOW)).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No songs yet. Upload a track to start one.')).toBeTruthy();
+    expect(await screen.findByText('No songs yet. Upload a track to start one.', undefined, SLOW)).toBeTruthy();
   });
 });
 
@@ -176,7 +178,7 @@ describe('a song’s page', () => {
   it('shows the versions newest first with their comparison, the review, plan, lyrics and the tools on this song', async () => {
     route((url) => (url.pathname === '/api/songs/7' ? Response.json(detail()) : undefined));
     renderAt('/songs/7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paper Plan' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paper Plan' }, SLOW)).toBeTruthy();
     const versions = screen.getAllByTestId('song-version');
     expect(versions.map((v) => v.querySelector('h3')?.textContent)).toEqual(['v2', 'v1']);
     expect(screen.getAllByTestId('player').map((p) => p.textContent)).toEqual(['player 72', 'player 71']);
@@ -206,7 +208,7 @@ describe('a song’s page', () => {
   it('says the song is not found for a 404 or a bad id', async () => {
     route(() => undefined);
     renderAt('/songs/99');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Song not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Song not found' }, SLOW)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See your songs' }).getAttribute('href')).toBe('/songs');
   });
 
@@ -221,12 +223,12 @@ describe('a song’s page', () => {
       return Response.json(detail());
     });
     renderAt('/songs/7');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Song details' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Song details' }, SLOW);
     fireEvent.change(within(dialog).getByLabelText('ISRC'), { target: { value: 'nope' } });
     fireEvent.change(within(dialog).getByLabelText('Genre'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save details' }));
-    expect(await within(dialog).findByText('An ISRC has 12 characters')).toBeTruthy();
+    expect(await within(dialog).findByText('An ISRC has 12 characters', undefined, SLOW)).toBeTruthy();
     expect(within(dialog).getByLabelText('ISRC').getAttribute('aria-invalid')).toBe('true');
     expect(patches).toEqual([{ genre: null, isrc: 'nope' }]);
   });
@@ -239,16 +241,16 @@ describe('a song’s page', () => {
       return undefined;
     });
     const router = renderAt('/songs/7');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this song?' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, SLOW));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this song?' }, SLOW);
     expect(confirm.textContent).toContain('“Paper Plan”, its 2 versions and their audio files will be deleted.');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), SLOW);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete song' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/songs'));
+    fireEvent.click(within(await screen.findByRole('alertdialog', undefined, SLOW)).getByRole('button', { name: 'Delete song' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/songs'), SLOW);
     expect(fetchMock.mock.calls.filter(([u, init]) => String(u) === '/api/songs/7' && init?.method === 'DELETE')).toHaveLength(1);
   });
 });
