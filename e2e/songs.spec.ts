@@ -144,4 +144,24 @@ test.describe('Songs (issue 26)', () => {
     await expect(page).toHaveURL(/\/songs$/);
     expect((await page.request.get(`/api/songs/${song.id}`)).status()).toBe(404);
   });
+  test('Lyric Assist writes a song’s lyrics: the first save links the notepad to the song, which plays its newest version', async ({ page, user: _user }) => {
+    const upload = await page.request.post('/api/tracks/upload', { multipart: { audioFile: { name: 'Paper Plan.wav', mimeType: 'audio/wav', buffer: firstMix() } } });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { songId } = (await upload.json()) as { songId: number };
+    await page.goto(`/songs/${songId}`);
+    await page.getByRole('navigation', { name: 'Tools for this song' }).getByRole('link', { name: 'Write lyrics' }).click();
+    await expect(page).toHaveURL(new RegExp(`/lyrics\\?song=${songId}$`));
+    const bar = page.getByRole('region', { name: 'Writing for a song' });
+    await expect(bar.getByRole('link', { name: 'Paper Plan' })).toHaveAttribute('href', `/songs/${songId}`);
+    await expect(bar.getByLabel('Play v1 of Paper Plan')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Lyrics' }).fill(LYRICS);
+    await page.getByRole('button', { name: 'Save Lyrics' }).click();
+    await expect(page).toHaveURL(new RegExp(`/lyrics/\\d+\\?song=${songId}$`));
+    const lyricsId = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect.poll(async () => (await (await page.request.get(`/api/songs/${songId}`)).json()).lyricsId).toBe(lyricsId);
+    await page.goto(`/songs/${songId}`);
+    await expect(page.getByTestId('song-lyrics')).toContainText('Paper plans folded up in my pocket tonight');
+    await expect(page.getByTestId('song-lyrics')).toContainText('From Lyric Assist.');
+    await expect(page.getByRole('navigation', { name: 'Tools for this song' }).getByRole('link', { name: 'Write lyrics' })).toHaveAttribute('href', `/lyrics/${lyricsId}?song=${songId}`);
+  });
 });
