@@ -273,6 +273,32 @@ test.describe('signed in', () => {
     await expectAccessibleInBothThemes(page, '/review with a track');
   });
 
+  test('Songs and a song page with two versions, a review, a cover and a plan (issue 26)', async ({ page, user: _user }) => {
+    test.setTimeout(90_000);
+    await page.goto('/songs');
+    await expect(page.getByText('No songs yet. Upload a track to start one.')).toBeVisible();
+    await expectAccessibleInBothThemes(page, '/songs, empty');
+    const first = await page.request.post('/api/tracks/upload', { multipart: { audioFile: { name: 'Night Drive.wav', mimeType: 'audio/wav', buffer: toneWav() } } });
+    expect(first.status(), await first.text()).toBe(201);
+    const track = (await first.json()) as { id: number; songId: number };
+    expect((await page.request.put(`/api/tracks/${track.id}/transcription`, { data: { transcription: 'Rain on the window, neon on the chrome' } })).status()).toBe(200);
+    const saved = await page.request.post(`/api/tracks/${track.id}/reviews`, { data: { reviewText: '**Flow: 7/10**\n**Lyrics: 6/10**', rating: 6.5 } });
+    expect(saved.status(), await saved.text()).toBe(201);
+    expect((await page.request.post('/api/coverarts', { data: { prompt: 'Neon rain', songId: track.songId } })).status()).toBe(201);
+    expect((await page.request.post('/api/marketing', { data: { songId: track.songId, context: 'Atlanta, TikTok first' } })).status()).toBe(201);
+    const second = await page.request.post('/api/tracks/upload', {
+      multipart: { songId: String(track.songId), audioFile: { name: 'Night Drive mix 2.wav', mimeType: 'audio/wav', buffer: toneWav() } },
+    });
+    expect(second.status(), await second.text()).toBe(201);
+    await page.goto('/songs');
+    await expect(page.getByTestId('song-list').getByRole('link')).toHaveCount(1);
+    await expectAccessibleInBothThemes(page, '/songs with a song');
+    await page.goto(`/songs/${track.songId}`);
+    await expect(page.getByTestId('song-version')).toHaveCount(2);
+    await expect(page.getByTestId('loudness-chart')).toHaveCount(2, { timeout: 20_000 });
+    await expectAccessibleInBothThemes(page, '/songs/:id');
+  });
+
   test('Cover Art: the upload step and a finished cover with its checklist and versions', async ({ page, user: _user }) => {
     test.setTimeout(90_000);
     await page.goto('/cover-art');

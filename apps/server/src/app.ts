@@ -58,6 +58,8 @@ import { createPaymentProvider, type PaymentSettings } from './providers/payment
 import { createMembershipService } from './services/membership.service';
 import { membershipRoutes } from './routes/membership/index';
 import { studioRoutes } from './routes/studio/index';
+import { songRoutes } from './routes/songs/index';
+import { createSongService } from './services/song.service';
 import { createStudioService } from './services/studio.service';
 import { createBuiltInMusic, createMusicProvider, type MusicSettings } from './providers/music/index';
 import { createBeatProcessors } from './jobs/processors/beat.processors';
@@ -125,6 +127,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
   const lyrics = createLyricsService({ snippets: repos.lyricSnippets, conversations: repos.conversations, uow, text });
   const storage = overrides.storage ?? createFileStorage(env);
   const speech = createSpeechToText(env);
+  const songs = createSongService({ songs: repos.songs, conversations: repos.conversations, beats: repos.beats, uow, storage });
   const processing = createTrackProcessingService({ tracks: repos.tracks, storage, speech });
   // pg-boss on PostgreSQL, the embedded table queue on SQLite (ADR 009, ADR 020). Enqueueing wakes
   // this process's worker at once; other processes find the job on their next poll.
@@ -144,6 +147,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     builtIn: music.hosted ? createBuiltInMusic() : music,
     waitMs: (env.MUSIC_TIMEOUT_SECONDS + 60) * 1000,
     workFailed: (userId, acceptedAt) => quotas.workFailed(userId, 'beat', acceptedAt),
+    songs,
   });
   const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }) });
   /** A worker running `concurrency` jobs at once in this process. */
@@ -157,11 +161,12 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     maxUploadMb: env.MAX_UPLOAD_MB,
     storageMb: { free: env.STORAGE_FREE_MB, premium: env.STORAGE_PREMIUM_MB },
     disk,
+    songs,
   });
   const admin = createAdminService({
     installation: { settings: env, dialect: db.dialect, probeModels, pingDatabase: () => pingDatabase(db), storage },
   });
-  const reviews = createReviewService({ tracks: repos.tracks, reviews: repos.trackReviews, text });
+  const reviews = createReviewService({ tracks: repos.tracks, reviews: repos.trackReviews, text, songs });
   const marketing = createMarketingService({
     plans: repos.marketingPlans,
     conversations: repos.conversations,
@@ -169,6 +174,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     uow,
     text,
     holidays: createHolidayCalendar(env.HOLIDAY_COUNTRY ?? 'US'),
+    songs,
   });
   const covers = createCoverArtService({
     covers: repos.coverArts,
@@ -178,6 +184,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     text,
     images: createCoverImageProvider(env),
     storage,
+    songs,
   });
   const dashboard = createAdminDashboardService({
     lists: repos.adminLists,
@@ -203,7 +210,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     content: env.membershipContent,
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
-  return { disk, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
+  return { songs, disk, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -319,6 +326,7 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(coverArtRoutes, { covers: services.covers, quotas: services.quotas });
   await app.register(payoutRoutes, { paymentMethods: services.paymentMethods, ledger: services.ledger });
   await app.register(studioRoutes, { studio: services.studio, quotas: services.quotas });
+  await app.register(songRoutes, { songs: services.songs });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
   await app.register(membershipRoutes, { membership: services.membership });

@@ -274,7 +274,7 @@ describe('chat', () => {
 
   it('shows the marketing chips by the goals, and a chip starts them', () => {
     const onChange = vi.fn();
-    render(withQueries(<MarketingForm values={{ trackId: null, title: 'x', context: '', releaseDate: '2026-12-01' }} onChange={onChange} onSubmit={() => undefined} generating={false} tracks={{ tracks: [], loading: false, failed: false }} />));
+    render(withQueries(<MarketingForm values={{ songId: null, trackId: null, title: 'x', context: '', releaseDate: '2026-12-01' }} onChange={onChange} onSubmit={() => undefined} generating={false} tracks={{ tracks: [], loading: false, failed: false }} />));
     const chips = screen.getByRole('list', { name: 'Quick actions' });
     expect(chips.textContent).toBe('Social media planRelease strategyCollaboration ideasPromotion tactics');
     fireEvent.click(screen.getByRole('button', { name: 'Release strategy' }));

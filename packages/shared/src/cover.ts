@@ -109,6 +109,8 @@ export const createCoverArtSchema = z
     prompt: text().trim().min(1, 'Describe the cover').max(COVER.promptMax),
     mode: z.enum(['new', 'restyle', 'edit']).default('new'),
     trackId: bodyId('Invalid track ID').optional(),
+    /** The song (issue 26): without a trackId its newest version, without a title its title, without an artist its credited artist. */
+    songId: bodyId('Invalid song ID').optional(),
     conversationId: bodyId('Invalid conversation ID').optional(),
     parentId: bodyId('Invalid cover ID').optional(),
     title: line('Song title').min(1, 'Song title is required').max(COVER.titleMax).refine(noLinks, COVER_MESSAGES.noUrlsInTitle).optional(),
@@ -144,6 +146,8 @@ export const coverArtSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   trackId: z.number().int().nullable(),
+  /** The song it is a cover of (issue 26), or null. */
+  songId: z.number().int().nullable().optional(),
   conversationId: z.number().int().nullable(),
   parentId: z.number().int().nullable(),
   title: z.string(),

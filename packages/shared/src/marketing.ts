@@ -70,10 +70,38 @@ export const createMarketingPlanSchema = z.object({
 });
 export type CreateMarketingPlanInput = z.infer<typeof createMarketingPlanSchema>;
 
+/**
+ * The body POST /api/marketing accepts: the page's form (`createMarketingPlanSchema`), a song's
+ * plan (`songId`: its title, lyrics, newest version and release date stand in for what the body
+ * leaves out; no release date anywhere: four weeks out), or the spec's `{ prompt }` (the goals and
+ * audience, answered with `{ response }` among the plan's fields).
+ */
+export const marketingRequestSchema = z
+  .object({
+    conversationId: bodyId('Invalid conversation').optional(),
+    trackId: bodyId('Invalid track').nullable().optional(),
+    songId: bodyId('Invalid song ID').optional(),
+    title: line('Title').min(1, MARKETING_MESSAGES.needsTitleAndContext).max(MARKETING.titleMax, `Title must be at most ${MARKETING.titleMax} characters`).optional(),
+    context: text().max(MARKETING.contextMax, `Goals and audience must be at most ${MARKETING.contextMax} characters`).optional(),
+    prompt: text().max(MARKETING.contextMax, `The prompt must be at most ${MARKETING.contextMax} characters`).optional(),
+    releaseDate: isoDateSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const hasPrompt = (b.prompt ?? '').trim().length > 0;
+    if (b.prompt !== undefined && !hasPrompt) ctx.addIssue({ code: 'custom', path: ['prompt'], message: MARKETING_MESSAGES.needsTitleAndContext });
+    if (hasPrompt) return;
+    if (b.title === undefined && b.songId === undefined) ctx.addIssue({ code: 'custom', path: ['title'], message: MARKETING_MESSAGES.needsTitleAndContext });
+    if (!(b.context ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['context'], message: MARKETING_MESSAGES.needsTitleAndContext });
+    if (b.releaseDate === undefined && b.songId === undefined) ctx.addIssue({ code: 'custom', path: ['releaseDate'], message: 'Enter a date as YYYY-MM-DD' });
+  });
+export type MarketingRequest = z.infer<typeof marketingRequestSchema>;
+
 export const marketingPlanSummarySchema = z.object({
   id: z.number().int(),
   conversationId: z.number().int(),
   trackId: z.number().int().nullable(),
+  /** The song the plan is for (issue 26), or null. */
+  songId: z.number().int().nullable().optional(),
   title: z.string(),
   releaseDate: z.string(),
   /** Who wrote it: the model's name or the built-in planner. */
@@ -92,6 +120,8 @@ export const marketingPlanSchema = marketingPlanSummarySchema.extend({
   context: z.string(),
   /** The plan as Markdown (a model's answer, or the built-in planner's). */
   markdown: z.string(),
+  /** Spec §7: POST /api/marketing answers `{ response }`, the plan as Markdown (the same as `markdown`). */
+  response: z.string().optional(),
   /** Verbatim lines of the lyrics, best first (the built-in ranking, with a model too). */
   quotes: z.array(z.string()),
   hashtags: z.array(z.string()),

@@ -93,12 +93,17 @@ export function overallRating(scores: Record<ReviewCategory, number | null>): nu
 export const REVIEW_FOCUS_MAX = 500;
 
 /** `POST /api/review`: the spec's `{ lyrics }`, and the track whose audio facts the review reads. */
-export const reviewRequestSchema = z.object({
-  lyrics: text().trim().min(1, REVIEW_MESSAGES.noTranscription).max(20_000, 'Lyrics must be at most 20,000 characters'),
-  trackId: z.number().int().positive().optional(),
-  /** What the artist asks the review to focus on (the page's chips fill it); orders the review, never changes a score. */
-  focus: text().trim().max(REVIEW_FOCUS_MAX, `The focus must be at most ${REVIEW_FOCUS_MAX} characters`).optional(),
-});
+export const reviewRequestSchema = z
+  .object({
+    /** Required unless `songId` is given: then the song's lyrics (Lyric Assist, else the version's transcription) stand in. */
+    lyrics: text().trim().min(1, REVIEW_MESSAGES.noTranscription).max(20_000, 'Lyrics must be at most 20,000 characters').optional(),
+    trackId: z.number().int().positive().optional(),
+    /** The song (issue 26): without a trackId its newest version is reviewed. */
+    songId: z.number({ error: 'Invalid song ID' }).int('Invalid song ID').positive('Invalid song ID').max(2_147_483_647, 'Invalid song ID').optional(),
+    /** What the artist asks the review to focus on (the page's chips fill it); orders the review, never changes a score. */
+    focus: text().trim().max(REVIEW_FOCUS_MAX, `The focus must be at most ${REVIEW_FOCUS_MAX} characters`).optional(),
+  })
+  .refine((b) => b.lyrics !== undefined || b.songId !== undefined, { message: REVIEW_MESSAGES.noTranscription, path: ['lyrics'] });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
 export const technicalCheckItemSchema = z.object({

@@ -78,6 +78,8 @@ export const generateBeatSchema = z.object({
     .transform((s) => s.trim()),
   model: beatStyleSchema.default('rap'),
   conversationId: z.number().int().positive().max(MAX_ID).optional(),
+  /** The song this beat is made for (issue 26): once made it becomes the song's beat. */
+  songId: z.number({ error: 'Invalid song ID' }).int('Invalid song ID').positive('Invalid song ID').max(MAX_ID, 'Invalid song ID').optional(),
   /** 'Generate again' sends none: the server picks a new seed. A seed repeats a built-in beat exactly. */
   seed: z.number().int().min(0).max(4_294_967_295).optional(),
 });

@@ -19,6 +19,13 @@ export const trackSchema = z.object({
   filename: z.string(),
   originalName: z.string(),
   title: z.string(),
+  /**
+   * The song this upload is a version of (issue 26): every upload belongs to exactly one (the
+   * upload path and migration 022 see to it; null only for a row written around them).
+   */
+  songId: z.number().int().nullable(),
+  /** The version's name on its song: "v1", "v2"… or the artist's own ("Radio mix"). */
+  versionLabel: z.string().nullable(),
   mimeType: z.string(),
   sizeBytes: z.number().int(),
   /** Seconds, once analysed. */

@@ -613,6 +613,84 @@ function migration021BeatRetryAfter(): Migration {
   };
 }
 
+/**
+ * Songs (issue 26, ADR 040): a song owns its versions (tracks), links one Lyric Assist document and
+ * one Studio beat; covers and marketing plans name their song. Existing uploads become versions:
+ * each artist's tracks with the same title (case and a file extension aside) are one song, its
+ * versions labelled v1, v2… in upload order; covers and plans follow their track (reviews hang on
+ * their track already).
+ */
+export function songKey(title: string): string {
+  return title
+    .replace(/\.(mp3|wav|wave|m4a|mp4|aac|flac|ogg)$/i, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
+function migration022Songs(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('songs'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('title', 'text', (col) => col.notNull())
+        .addColumn('artist_name', 'text')
+        .addColumn('explicit', c.flag, (col) => col.notNull().defaultTo(c.flagDefault))
+        .addColumn('genre', 'text')
+        .addColumn('release_date', 'text')
+        .addColumn('isrc', 'text')
+        .addColumn('upc', 'text')
+        .addColumn('lyrics_conversation_id', 'integer', (col) => col.references('conversations.id').onDelete('set null'))
+        .addColumn('beat_id', 'integer', (col) => col.references('beats.id').onDelete('set null'))
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('songs_user_updated_idx').on('songs').columns(['user_id', 'updated_at']).execute();
+      // One column per statement: SQLite adds columns one at a time.
+      await db.schema.alterTable('tracks').addColumn('song_id', 'integer', (col) => col.references('songs.id').onDelete('cascade')).execute();
+      await db.schema.alterTable('tracks').addColumn('version_label', 'text').execute();
+      await db.schema.createIndex('tracks_song_idx').on('tracks').columns(['song_id', 'created_at']).execute();
+      await db.schema.alterTable('cover_arts').addColumn('song_id', 'integer', (col) => col.references('songs.id').onDelete('set null')).execute();
+      await db.schema.createIndex('cover_arts_song_idx').on('cover_arts').columns(['song_id', 'created_at']).execute();
+      await db.schema.alterTable('marketing_plans').addColumn('song_id', 'integer', (col) => col.references('songs.id').onDelete('set null')).execute();
+      await db.schema.createIndex('marketing_plans_song_idx').on('marketing_plans').columns(['song_id', 'created_at']).execute();
+
+      // Backfill, artist by artist, in upload order.
+      const tracks: { id: number; user_id: number; title: string; created_at: unknown }[] = await db
+        .selectFrom('tracks')
+        .select(['id', 'user_id', 'title', 'created_at'])
+        .orderBy('user_id')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
+      const songs = new Map<string, { id: number; count: number }>();
+      for (const track of tracks) {
+        const key = `${track.user_id}\u0000${songKey(track.title)}`;
+        let song = songs.get(key);
+        if (!song) {
+          const title = track.title.replace(/\.(mp3|wav|wave|m4a|mp4|aac|flac|ogg)$/i, '').trim() || track.title;
+          const row = await db
+            .insertInto('songs')
+            .values({ user_id: track.user_id, title, explicit: dialect === 'postgres' ? false : 0, created_at: iso(track.created_at), updated_at: iso(track.created_at) })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          song = { id: Number(row.id), count: 0 };
+          songs.set(key, song);
+        }
+        song.count += 1;
+        await db.updateTable('tracks').set({ song_id: song.id, version_label: `v${song.count}` }).where('id', '=', track.id).execute();
+        // The song was last changed by its newest version.
+        await db.updateTable('songs').set({ updated_at: iso(track.created_at) }).where('id', '=', song.id).execute();
+      }
+      await sql`update cover_arts set song_id = (select t.song_id from tracks t where t.id = cover_arts.track_id) where track_id is not null`.execute(db);
+      await sql`update marketing_plans set song_id = (select t.song_id from tracks t where t.id = marketing_plans.track_id) where track_id is not null`.execute(db);
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -637,6 +715,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '018_ledger_record': migration018LedgerRecord(dialect),
         '020_username_skeletons': migration020UsernameSkeletons(),
         '021_beat_retry_after': migration021BeatRetryAfter(),
+        '022_songs': migration022Songs(dialect),
       };
     },
   };

@@ -98,6 +98,31 @@ export interface TracksTable {
   transcription_error: string | null;
   transcription_source: string | null;
   transcription_job_id: number | null;
+  /** The song this upload is a version of (migration 022); the upload path always sets it. */
+  song_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** "v1", "v2"… or the artist's name for the version. */
+  version_label: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A song (issue 26, ADR 040): its versions are tracks; it links a Lyric Assist document and a Studio beat. */
+export interface SongsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  artist_name: string | null;
+  explicit: Flag;
+  genre: string | null;
+  /** YYYY-MM-DD */
+  release_date: string | null;
+  /** 12 characters, capitals, no hyphens. */
+  isrc: string | null;
+  /** 12 digits. */
+  upc: string | null;
+  /** The Lyric Assist conversation holding its lyrics. */
+  lyrics_conversation_id: number | null;
+  beat_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -149,6 +174,7 @@ export interface Database {
   memberships: MembershipsTable;
   payment_events: PaymentEventsTable;
   beats: BeatsTable;
+  songs: SongsTable;
 }
 
 export interface AuditEventsTable {
@@ -170,6 +196,8 @@ export interface CoverArtsTable {
   id: Generated<number>;
   user_id: number;
   track_id: number | null;
+  /** The song it is a cover of (migration 022). */
+  song_id: ColumnType<number | null, number | null | undefined, number | null>;
   conversation_id: number | null;
   /** The version a restyle or edit started from. */
   parent_id: number | null;
@@ -256,6 +284,8 @@ export interface MarketingPlansTable {
   id: Generated<number>;
   conversation_id: number;
   track_id: number | null;
+  /** The song the plan is for (migration 022). */
+  song_id: ColumnType<number | null, number | null | undefined, number | null>;
   title: string;
   context: string;
   /** YYYY-MM-DD */
@@ -390,3 +420,4 @@ export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type PayoutAuditEventRow = Selectable<PayoutAuditEventsTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
 export type BeatRow = Selectable<BeatsTable>;
+export type SongRow = Selectable<SongsTable>;

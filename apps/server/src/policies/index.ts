@@ -39,6 +39,7 @@ export interface OwnedResources {
   paymentMethod: { user_id: number };
   beat: { user_id: number };
   track: { user_id: number };
+  song: { user_id: number };
   job: { user_id: number | null };
 }
 /** Resources with no single owner: the installation's own lists and settings. */
@@ -72,6 +73,8 @@ const rules = {
   beat: { read: owner, stream: ownerOrAdmin },
   // Admins can listen to any upload (the admin dashboard's track list links to them).
   track: { read: owner, update: owner, delete: owner, stream: ownerOrAdmin },
+  // A song and everything of it are its artist's alone (issue 26).
+  song: { read: owner, update: owner, delete: owner },
   job: { read: owner },
   users: { list: admin, manage: admin },
   services: { read: admin },
@@ -94,6 +97,7 @@ const NAMES: Record<ResourceKind, string> = {
   paymentMethod: 'Payment method',
   beat: 'Beat',
   track: 'Track',
+  song: 'Song',
   job: 'Job',
   users: 'Users',
   services: 'Services',

@@ -11,6 +11,7 @@ export function presentCoverArt(cover: CoverArtRecord): CoverArt {
     id: cover.id,
     userId: cover.user_id,
     trackId: cover.track_id,
+    songId: cover.song_id ?? null,
     conversationId: cover.conversation_id,
     parentId: cover.parent_id,
     title: cover.title,

@@ -8,6 +8,7 @@ export function presentMarketingPlanSummary(plan: MarketingPlanRecord): Marketin
     id: plan.id,
     conversationId: plan.conversation_id,
     trackId: plan.track_id,
+    songId: plan.song_id ?? null,
     title: plan.title,
     releaseDate: plan.release_date,
     engine: plan.engine,

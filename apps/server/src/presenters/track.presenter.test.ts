@@ -27,6 +27,8 @@ const row = (overrides: Partial<TrackRow> = {}): TrackRow => ({
   transcription_error: null,
   transcription_source: null,
   transcription_job_id: null,
+  song_id: 3,
+  version_label: 'v1',
   created_at: '2026-11-23T10:00:00.000Z',
   updated_at: '2026-11-23T10:00:00.000Z',
   ...overrides,

@@ -2,7 +2,7 @@ import { TRANSCRIPTION_UNAVAILABLE, type Job, type Track } from '@members-only/s
 import type { JobRow, TrackRow } from '../db/types';
 import { toIso } from '../db/index';
 
-type Row = TrackRow & { analysis_progress?: number | null; transcription_progress?: number | null };
+type Row = Omit<TrackRow, 'song_id' | 'version_label'> & { song_id?: number | null; version_label?: string | null } & { analysis_progress?: number | null; transcription_progress?: number | null };
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -14,6 +14,8 @@ export function presentTrack(row: Row, { withWaveform = false } = {}): Track {
     filename: row.filename,
     originalName: row.original_name,
     title: row.title,
+    songId: row.song_id ?? null,
+    versionLabel: row.version_label ?? null,
     mimeType: row.mime_type,
     sizeBytes: Number(row.size_bytes),
     duration: num(row.duration),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CoverArtRow, Database } from '../db/types';
 import { nowIso } from '../db/index';
 
-export type NewCoverArt = Omit<CoverArtRow, 'id' | 'created_at' | 'advisory'> & { advisory: number };
+export type NewCoverArt = Omit<CoverArtRow, 'id' | 'created_at' | 'advisory' | 'song_id'> & { advisory: number; song_id?: number | null };
 
 export function createCoverArtRepository(db: Kysely<Database>) {
   return {

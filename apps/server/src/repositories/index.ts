@@ -21,6 +21,7 @@ import { createPaymentMethodRepository } from './payment-method.repository';
 import { createLedgerRepository } from './ledger.repository';
 import { createPayoutAuditRepository } from './payout-audit.repository';
 import { createBeatRepository } from './beat.repository';
+import { createSongRepository } from './song.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -46,6 +47,7 @@ export function createRepositories(db: Kysely<Database>) {
     payoutAudit: createPayoutAuditRepository(db),
     memberships: createMembershipRepository(db),
     beats: createBeatRepository(db),
+    songs: createSongRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -5,7 +5,7 @@ import { nowIso } from '../db/index';
 /** A plan with its owner: the user of the conversation it was saved to. */
 export type OwnedMarketingPlanRow = MarketingPlanRow & { user_id: number };
 
-export type NewMarketingPlan = Omit<MarketingPlanRow, 'id' | 'created_at' | 'updated_at'>;
+export type NewMarketingPlan = Omit<MarketingPlanRow, 'id' | 'created_at' | 'updated_at' | 'song_id'> & { song_id?: number | null };
 
 export function createMarketingPlanRepository(db: Kysely<Database>) {
   const withOwner = () =>

@@ -29,15 +29,12 @@ export function createTrackReviewRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The version before this one: the same artist's most recent earlier upload with the same
-     * title (a new mix or master is uploaded under the same name).
+     * The version before this one: the song's version uploaded just before it (issue 26); for a
+     * track without a song, the same artist's most recent earlier upload with the same title.
      */
-    previousVersion(track: Pick<TrackRow, 'id' | 'user_id' | 'title'>): Promise<TrackRow | undefined> {
-      return db
-        .selectFrom('tracks')
-        .selectAll()
-        .where('user_id', '=', track.user_id)
-        .where('title', '=', track.title)
+    previousVersion(track: Pick<TrackRow, 'id' | 'user_id' | 'title' | 'song_id'>): Promise<TrackRow | undefined> {
+      const base = db.selectFrom('tracks').selectAll().where('user_id', '=', track.user_id);
+      return (track.song_id !== null ? base.where('song_id', '=', track.song_id) : base.where('title', '=', track.title))
         .where('id', '<', track.id)
         .orderBy('id', 'desc')
         .limit(1)

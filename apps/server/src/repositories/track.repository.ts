@@ -38,7 +38,7 @@ export function createTrackRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    insert(values: Omit<TrackRow, 'id' | 'created_at' | 'updated_at'>): Promise<TrackRow> {
+    insert(values: Omit<TrackRow, 'id' | 'created_at' | 'updated_at' | 'song_id' | 'version_label'> & { song_id?: number | null; version_label?: string | null }): Promise<TrackRow> {
       const now = nowIso();
       return db.insertInto('tracks').values({ ...values, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
     },

@@ -35,7 +35,8 @@ import type { CoverImageProvider } from '../providers/image/types';
 import type { FileStorage } from '../providers/storage/types';
 import { describeImage } from '../providers/image/normalise';
 import { releaseKitZip } from '../providers/image/release-kit';
-import { badRequest } from '../errors';
+import { badRequest, notFound } from '../errors';
+import type { SongService } from './song.service';
 import { authorize, type Actor } from '../policies/index';
 
 /** The style that suits a mood, for a first cover. */
@@ -151,8 +152,10 @@ export function createCoverArtService(deps: {
   images: CoverImageProvider;
   storage: FileStorage;
   randomSeed?: () => number;
+  /** Songs (issue 26): a cover for a song takes its newest version, lyrics, title and credited artist. */
+  songs?: Pick<SongService, 'context'>;
 }) {
-  const { covers, conversations, tracks, uow, text, images, storage } = deps;
+  const { covers, conversations, tracks, uow, text, images, storage, songs } = deps;
   const randomSeed = deps.randomSeed ?? (() => crypto.randomInt(0, 2_147_483_647));
 
   async function coverConversation(actor: Actor, id: number) {
@@ -201,13 +204,17 @@ export function createCoverArtService(deps: {
       const input = { ...raw, mode: raw.mode ?? 'new' };
       const parent = input.parentId ? coverRecord(authorize(actor, 'read', 'coverArt', await covers.findById(input.parentId))) : undefined;
       if (input.conversationId !== undefined) await coverConversation(actor, input.conversationId);
-      const trackId = input.trackId ?? parent?.track_id ?? undefined;
+      const song = input.songId === undefined ? undefined : songs ? await songs.context(actor, input.songId) : undefined;
+      if (input.songId !== undefined && !song) throw notFound('Song');
+      const trackId = input.trackId ?? parent?.track_id ?? song?.latest?.id ?? undefined;
       const track = trackId ? authorize(actor, 'read', 'track', await tracks.findById(trackId)) : undefined;
-      const lyrics = track?.transcription?.trim() ?? '';
+      if (song && input.trackId !== undefined && track && track.song_id !== song.song.id) throw badRequest('That track is not a version of this song.', { trackId: ['Not a version of this song'] });
+      const lyrics = (song?.lyricsSource === 'lyric-assist' ? song.lyrics : null) ?? (track?.transcription?.trim() || song?.lyrics || '');
+      const songId = song?.song.id ?? parent?.song_id ?? track?.song_id ?? null;
 
-      const title = input.title ?? parent?.title ?? track?.title ?? 'Untitled';
+      const title = input.title ?? parent?.title ?? song?.song.title ?? track?.title ?? 'Untitled';
       if (URL_OR_HANDLE.test(title)) throw badRequest('A cover title cannot hold a web address or a social handle: stores refuse covers that show them.');
-      const artist = input.artist ?? parent?.artist ?? null;
+      const artist = input.artist ?? parent?.artist ?? song?.song.artist_name ?? null;
       const direction = input.mode === 'new' ? input.prompt : (parent?.direction ?? null);
       const edits = [...(parent?.edits ?? []), ...(input.mode === 'edit' ? [input.prompt] : [])];
       const built = buildCoverConcept({ lyrics: lyrics || title, title, direction: direction ?? undefined, audio: { bpm: track?.bpm, key: track?.musical_key, lufs: track?.lufs } });
@@ -215,7 +222,7 @@ export function createCoverArtService(deps: {
         input.mode === 'new' || !parent ? { mood: built.mood, motifs: built.motifs, energy: built.energy } : parent.design;
       const concept = input.concept ?? parent?.concept ?? built.text;
       const style: CoverStyle = input.style ?? parent?.style ?? STYLE_FOR_MOOD[design.mood];
-      const advisory = input.advisory ?? parent?.advisory ?? hasExplicitWords(lyrics);
+      const advisory = input.advisory ?? parent?.advisory ?? (Boolean(song?.song.explicit) || hasExplicitWords(lyrics));
       // An edit keeps the version's seed so only the asked-for change moves; a restyle or a new cover draws afresh.
       const seed = input.seed ?? (input.mode === 'edit' && parent ? parent.seed : randomSeed());
 
@@ -241,6 +248,7 @@ export function createCoverArtService(deps: {
           const inserted = await r.coverArts.insert({
             user_id: actor.id,
             track_id: track?.id ?? null,
+            song_id: songId,
             conversation_id: conversationId,
             parent_id: parent?.id ?? null,
             title,
@@ -262,6 +270,7 @@ export function createCoverArtService(deps: {
             checks: JSON.stringify(checks),
           });
           await r.conversations.touch(conversationId);
+          if (songId !== null) await r.songs.touch(songId);
           return inserted;
         });
         return coverRecord(row);

@@ -4,7 +4,9 @@ import {
   refreshGlance,
   type CalendarItem,
   type Holiday,
-  type CreateMarketingPlanInput,
+  MARKETING,
+  addDaysIso,
+  type MarketingRequest,
   type UpdateMarketingCalendarInput,
 } from '@members-only/shared/marketing';
 import type { ConversationRepository } from '../repositories/conversation.repository';
@@ -13,9 +15,10 @@ import type { MarketingPlanRepository, OwnedMarketingPlanRow } from '../reposito
 import type { TrackRepository } from '../repositories/track.repository';
 import type { TextProvider } from '../providers/text/types';
 import { incompleteReplyError } from '../providers/text/finish';
-import { badRequest } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { authorize, type Actor } from '../policies/index';
 import { createHolidayCalendar, type HolidayCalendar } from './holidays';
+import type { SongService } from './song.service';
 
 type MarketingEngine = typeof import('@members-only/engines/marketing');
 let loading: Promise<MarketingEngine> | undefined;
@@ -57,8 +60,10 @@ export function createMarketingService(deps: {
   text: TextProvider;
   today?: () => string;
   holidays?: HolidayCalendar;
+  /** Songs (issue 26): a plan for a song takes its title, lyrics, newest version and release date. */
+  songs?: Pick<SongService, 'context' | 'touch'>;
 }) {
-  const { plans, conversations, tracks, uow, text, today = todayUtc, holidays = createHolidayCalendar('US') } = deps;
+  const { plans, conversations, tracks, uow, text, today = todayUtc, holidays = createHolidayCalendar('US'), songs } = deps;
   const withHolidays = async (row: OwnedMarketingPlanRow) => record(row, await holidays.around(row.release_date));
 
   async function marketingConversation(actor: Actor, id: number, action: 'read' | 'write') {
@@ -77,11 +82,24 @@ export function createMarketingService(deps: {
      * to the marketing conversation, creating the conversation with it when none is given. The
      * dated calendar always comes from the built-in planner: dates follow rules, not inspiration.
      */
-    async create(actor: Actor, input: CreateMarketingPlanInput, signal?: AbortSignal): Promise<MarketingPlanRecord> {
-      if (input.conversationId !== undefined) await marketingConversation(actor, input.conversationId, 'write');
-      const track = input.trackId ? authorize(actor, 'read', 'track', await tracks.findById(input.trackId)) : undefined;
-      const lyrics = track?.transcription?.trim() || null;
+    async create(actor: Actor, request: MarketingRequest, signal?: AbortSignal): Promise<MarketingPlanRecord> {
+      if (request.conversationId !== undefined) await marketingConversation(actor, request.conversationId, 'write');
+      const song = request.songId === undefined ? undefined : songs ? await songs.context(actor, request.songId) : undefined;
+      if (request.songId !== undefined && !song) throw notFound('Song');
+      const trackId = request.trackId ?? song?.latest?.id;
+      const track = trackId ? authorize(actor, 'read', 'track', await tracks.findById(trackId)) : undefined;
+      if (song && track && track.song_id !== song.song.id) throw badRequest('That track is not a version of this song.', { trackId: ['Not a version of this song'] });
+      // The song's lyrics (Lyric Assist first), else the chosen track's transcription; none: the plan says so.
+      const lyrics = (song?.lyricsSource === 'lyric-assist' ? song.lyrics : null) ?? (track?.transcription?.trim() || song?.lyrics || null);
       const duration = track?.duration ?? null;
+      // The spec's `{ prompt }` is the goals and audience; a song fills in the title and date.
+      const input = {
+        conversationId: request.conversationId,
+        title: request.title ?? song?.song.title ?? 'Untitled release',
+        context: (request.context?.trim() ? request.context : request.prompt ?? '').slice(0, MARKETING.contextMax),
+        releaseDate: request.releaseDate ?? song?.song.release_date ?? addDaysIso(today(), MARKETING.defaultLeadDays),
+      };
+      const songId = song?.song.id ?? track?.song_id ?? null;
 
       const engine = await loadMarketingEngine();
       const holidayList = await holidays.around(input.releaseDate);
@@ -106,6 +124,7 @@ export function createMarketingService(deps: {
         const inserted = await r.marketingPlans.insert({
           conversation_id: conversationId,
           track_id: track?.id ?? null,
+          song_id: songId,
           title: input.title,
           context: input.context,
           release_date: input.releaseDate,
@@ -117,6 +136,7 @@ export function createMarketingService(deps: {
           kind: text.isModel ? 'model' : 'built-in',
         });
         await r.conversations.touch(conversationId);
+        if (songId !== null) await r.songs.touch(songId);
         return inserted;
       });
       return record({ ...row, user_id: actor.id }, holidayList);

@@ -2,6 +2,7 @@ import type { LyricsMeasures } from '@members-only/engines/lyrics';
 import type { AudioFacts, TechnicalItem } from '@members-only/engines/review';
 import {
   BUILT_IN_REVIEWER,
+  REVIEW_MESSAGES,
   REVIEW_CATEGORIES,
   overallRating,
   parseReviewScores,
@@ -17,6 +18,8 @@ import { incompleteReplyError } from '../providers/text/finish';
 import { toIso } from '../db/index';
 import { authorize, type Actor } from '../policies/index';
 import { loadLyricsEngine } from './lyrics.service';
+import type { SongService } from './song.service';
+import { badRequest, notFound } from '../errors';
 
 type ReviewEngine = typeof import('@members-only/engines/review');
 let reviewEngine: Promise<ReviewEngine> | undefined;
@@ -84,8 +87,8 @@ function labelStreamGuess(text: string): string {
   );
 }
 
-export function createReviewService(deps: { tracks: TrackRepository; reviews: TrackReviewRepository; text: TextProvider }) {
-  const { tracks, reviews, text } = deps;
+export function createReviewService(deps: { tracks: TrackRepository; reviews: TrackReviewRepository; text: TextProvider; songs?: Pick<SongService, 'context'> }) {
+  const { tracks, reviews, text, songs } = deps;
 
   /** What changed since the previous upload with the same title, as a Markdown section (or ''). */
   async function comparison(engine: ReviewEngine, track: TrackRow, facts: AudioFacts, measures: LyricsMeasures, scores: ReviewResponse['scores']) {
@@ -106,8 +109,16 @@ export function createReviewService(deps: { tracks: TrackRepository; reviews: Tr
   }
 
   return {
-    async review(actor: Actor, input: ReviewRequest, signal?: AbortSignal): Promise<ReviewResponse> {
-      const track = input.trackId === undefined ? undefined : authorize(actor, 'read', 'track', await tracks.findById(input.trackId));
+    async review(actor: Actor, request: ReviewRequest, signal?: AbortSignal): Promise<ReviewResponse> {
+      // A song (issue 26): its newest version unless a track is named, its lyrics unless the body has them.
+      const song = request.songId === undefined ? undefined : songs ? await songs.context(actor, request.songId) : undefined;
+      if (request.songId !== undefined && !song) throw notFound('Song');
+      const trackId = request.trackId ?? song?.latest?.id;
+      const track = trackId === undefined ? undefined : authorize(actor, 'read', 'track', await tracks.findById(trackId));
+      if (song && track && track.song_id !== song.song.id) throw badRequest('That track is not a version of this song.', { trackId: ['Not a version of this song'] });
+      const lyrics = request.lyrics ?? (song?.lyricsSource === 'lyric-assist' ? song.lyrics : track?.transcription?.trim() || song?.lyrics);
+      if (!lyrics) throw badRequest(REVIEW_MESSAGES.noTranscription, { lyrics: [REVIEW_MESSAGES.noTranscription] });
+      const input = { ...request, lyrics };
       const facts = factsOf(track);
       const engine = await loadReviewEngine();
       const { analyzeLyrics } = await loadLyricsEngine();

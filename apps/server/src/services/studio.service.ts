@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { BUILT_IN_BEAT_ENGINE, STUDIO_MESSAGES, type BeatDerivation, type BeatUnderstanding, type GenerateBeatInput, type UnderstandBeatInput } from '@members-only/shared/studio';
+import { BUILT_IN_BEAT_ENGINE, STUDIO, STUDIO_MESSAGES, type BeatDerivation, type BeatUnderstanding, type GenerateBeatInput, type UnderstandBeatInput } from '@members-only/shared/studio';
 import type { BeatRow } from '../db/types';
 import type { BeatRepository, NewBeat } from '../repositories/beat.repository';
 import type { ConversationRepository } from '../repositories/conversation.repository';
@@ -11,6 +11,7 @@ import { MusicServiceError, type MusicProvider } from '../providers/music/index'
 import type { JobQueue } from '../jobs/queue';
 import { PermanentJobError, type JobContext } from '../jobs/worker';
 import { AppError, badRequest, diskFull, isDiskFull, notFound } from '../errors';
+import type { SongService } from './song.service';
 import { authorize, can, type Actor } from '../policies/index';
 
 const POLL_MS = 200;
@@ -33,8 +34,10 @@ export function createStudioService(deps: {
   waitMs: number;
   /** The job failed: the beat's quota unit comes back (quota.service.ts, `workFailed`). */
   workFailed: (userId: number, acceptedAt: Date) => Promise<void>;
+  /** Songs (issue 26): a beat made for a song becomes its beat. */
+  songs?: Pick<SongService, 'context' | 'attachBeat'>;
 }) {
-  const { beats, conversations, users, uow, storage, queue, music, builtIn, waitMs, workFailed } = deps;
+  const { beats, conversations, users, uow, storage, queue, music, builtIn, waitMs, workFailed, songs } = deps;
   type BeatEngine = typeof import('@members-only/engines/beats');
   let engineLoading: Promise<BeatEngine> | undefined;
   const loadEngine = () => (engineLoading ??= import('@members-only/engines/beats'));
@@ -101,8 +104,13 @@ export function createStudioService(deps: {
         const conversation = authorize(actor, 'write', 'conversation', await conversations.findById(input.conversationId));
         if (conversation.category !== 'studio') throw badRequest('That conversation is not a Studio session.');
       }
+      // Made for a song (404 for anyone else's): named after it, and it becomes the song's beat.
+      const song = input.songId === undefined ? undefined : songs ? await songs.context(actor, input.songId, 'update') : undefined;
+      if (input.songId !== undefined && !song) throw notFound('Song');
       const seed = input.seed ?? crypto.randomBytes(4).readUInt32BE(0);
-      return start({ user_id: actor.id, conversation_id: input.conversationId ?? null, title: null, prompt: input.prompt, style: input.model, engine: music.engine, seed });
+      const beat = await start({ user_id: actor.id, conversation_id: input.conversationId ?? null, title: song ? `${song.song.title} (beat)`.slice(0, STUDIO.titleMax) : null, prompt: input.prompt, style: input.model, engine: music.engine, seed });
+      if (song) await songs!.attachBeat(song.song.id, beat.id);
+      return beat;
     },
 
     /**

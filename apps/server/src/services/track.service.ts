@@ -11,6 +11,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import { authorize, can, type Actor } from '../policies/index';
 import { youngGarbageCollector } from '../young-garbage';
 import type { DiskSpace } from './disk-space.service';
+import { nextVersionLabel, type SongService } from './song.service';
 
 
 /** Audio types we accept, decided from the file's first bytes (amendment B5). */
@@ -42,6 +43,10 @@ export const storageFull = (usedBytes: number, limitBytes: number) =>
 export interface IncomingAudio {
   filename: string;
   stream: Readable & { truncated?: boolean };
+  /** The song this upload is a new version of (issue 26); without it a new song is made, named from the file. */
+  songId?: number;
+  /** The version's name; default the next "vN". */
+  versionLabel?: string;
 }
 
 export function createTrackService(deps: {
@@ -54,8 +59,10 @@ export function createTrackService(deps: {
   /** Per-plan storage allowance in MB (STORAGE_FREE_MB, STORAGE_PREMIUM_MB). */
   storageMb: Record<Actor['plan'], number>;
   disk?: Pick<DiskSpace, 'assertRoom'>;
+  /** Songs (issue 26): an upload names the song it is a version of. */
+  songs?: Pick<SongService, 'context'>;
 }) {
-  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb, disk } = deps;
+  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb, disk, songs } = deps;
 
   async function usageOf(actor: Pick<Actor, 'id' | 'plan'>): Promise<StorageUsage> {
     return { usedBytes: await tracks.usedBytesOf(actor.id), limitBytes: storageMb[actor.plan] * MB };
@@ -81,6 +88,11 @@ export function createTrackService(deps: {
      */
     async upload(actor: Pick<Actor, 'id' | 'plan'>, file: IncomingAudio) {
       const userId = actor.id;
+      // Someone else's song, or none: 404 before a byte is stored.
+      if (file.songId !== undefined) {
+        if (!songs) throw notFound('Song');
+        await songs.context({ id: actor.id, isAdmin: false, plan: actor.plan }, file.songId, 'update');
+      }
       const head: Buffer[] = [];
       let headBytes = 0;
       await disk?.assertRoom();
@@ -149,7 +161,21 @@ export function createTrackService(deps: {
           await r.tracks.lockStorageOf(userId);
           const usedBytes = await r.tracks.usedBytesOf(userId);
           if (usedBytes + written.size > room.limitBytes) throw storageFull(usedBytes, room.limitBytes);
+          // Its song: the one named (still the artist's), or a new one named from the file.
+          let songId: number;
+          let versionLabel: string;
+          if (file.songId !== undefined) {
+            const song = authorize({ id: userId, isAdmin: false, plan: actor.plan }, 'update', 'song', await r.songs.findById(file.songId));
+            songId = song.id;
+            versionLabel = file.versionLabel ?? nextVersionLabel(await r.songs.versionLabels(song.id));
+            await r.songs.touch(song.id);
+          } else {
+            songId = (await r.songs.insert({ user_id: userId, title })).id;
+            versionLabel = file.versionLabel ?? 'v1';
+          }
           const row = await r.tracks.insert({
+            song_id: songId,
+            version_label: versionLabel,
             user_id: userId,
             filename,
             original_name: originalName,

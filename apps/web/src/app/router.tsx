@@ -37,12 +37,14 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: homeRoute },
               { path: 'home', lazy: homeRoute },
+              { path: 'songs', lazy: async () => ({ Component: (await import('./routes/songs-route')).SongsRoute }) },
+              { path: 'songs/:id', lazy: async () => ({ Component: (await import('./routes/songs-route')).SongRoute }) },
               { path: 'chat/:id?', lazy: chatRoute },
               { path: 'lyrics/:id?', lazy: async () => ({ Component: (await import('./routes/lyrics-route')).LyricsRoute }) },
               { path: 'cover-art/:id?', lazy: async () => ({ Component: (await import('./routes/cover-art-route')).CoverArtRoute }) },
               { path: 'marketing/:id?', lazy: async () => ({ Component: (await import('./routes/marketing-route')).MarketingRoute }) },
               { path: 'review/:id?', lazy: reviewRoute },
-              { path: 'studio/:id?', lazy: async () => ({ Component: (await import('@/features/studio/pages/studio-page')).StudioPage }) },
+              { path: 'studio/:id?', lazy: async () => ({ Component: (await import('./routes/studio-route')).StudioRoute }) },
               { path: 'payouts', lazy: async () => ({ Component: (await import('./routes/payouts-route')).PayoutsRoute }) },
               {
                 path: 'payouts/statement/:period',

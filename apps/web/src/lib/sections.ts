@@ -1,5 +1,6 @@
 import {
   AudioWaveform,
+  Disc3,
   Headphones,
   House,
   ImagePlus,
@@ -24,10 +25,11 @@ export interface Section {
   adminOnly?: boolean;
 }
 
-export type SectionId = 'home' | 'chat' | 'lyrics' | 'coverart' | 'marketing' | 'review' | 'studio' | 'payouts' | 'admin';
+export type SectionId = 'home' | 'songs' | 'chat' | 'lyrics' | 'coverart' | 'marketing' | 'review' | 'studio' | 'payouts' | 'admin';
 
 export const SECTIONS: readonly Section[] = [
   { id: 'home', label: 'Home', title: 'Your Artist Tools', subtitle: 'Select a tool to enhance your creative process', path: '/', icon: House },
+  { id: 'songs', label: 'Songs', title: 'Songs', subtitle: 'Every song with its versions, lyrics, review, cover and plan', path: '/songs', icon: Disc3 },
   { id: 'chat', label: 'AI Chat', title: 'AI Chat', subtitle: 'Get expert advice on your music career', path: '/chat', icon: MessagesSquare },
   { id: 'lyrics', label: 'Lyric Assist', title: 'Lyric Assist', subtitle: 'Write lyrics with line ideas and feedback on every draft', path: '/lyrics', icon: PenLine },
   { id: 'coverart', label: 'Cover Art', title: 'Cover Art', subtitle: 'Turn a track into cover art, with a parental advisory option', path: '/cover-art', icon: ImagePlus },

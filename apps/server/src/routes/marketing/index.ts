@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
-import { createMarketingPlanSchema, marketingFileName, updateMarketingCalendarSchema } from '@members-only/shared/marketing';
+import { marketingFileName, marketingRequestSchema, updateMarketingCalendarSchema } from '@members-only/shared/marketing';
 import type { MarketingService } from '../../services/marketing.service';
 import type { QuotaService } from '../../services/quota.service';
 import { marketingCalendarIcs, presentMarketingPlan, presentMarketingPlanSummary } from '../../presenters/marketing.presenter';
@@ -8,11 +8,12 @@ import { requireActor } from '../../plugins/authorization';
 
 export const marketingRoutes: FastifyPluginAsyncZod<{ marketing: MarketingService; quotas: QuotaService }> = async (app, { marketing, quotas }) => {
   // Spec §7: POST /api/marketing answers the plan; it is saved to the marketing conversation and counts against the quota.
-  app.post('/api/marketing', { config: { access: 'user' }, schema: { body: createMarketingPlanSchema } }, async (request, reply) => {
+  app.post('/api/marketing', { config: { access: 'user' }, schema: { body: marketingRequestSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     // No client signal: once accepted the plan is written and saved even if the client leaves (ADR 031).
     const plan = await quotas.spend(actor, 'marketing', () => marketing.create(actor, request.body));
-    return reply.status(201).send(presentMarketingPlan(plan));
+    // `response` too: the spec's answer to `{ prompt }` is `{ response }`, the plan as Markdown.
+    return reply.status(201).send({ ...presentMarketingPlan(plan), response: plan.markdown });
   });
 
   app.get('/api/conversations/:id/marketing-plans', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {

@@ -3,6 +3,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema, idString, line, pageQuerySchema, setTranscriptionSchema } from '@members-only/shared';
+import { uploadSongFieldsSchema } from '@members-only/shared/songs';
 import { tooLarge, type TrackService } from '../../services/track.service';
 import { presentJob, presentTrack } from '../../presenters/track.presenter';
 import { requireActor } from '../../plugins/authorization';
@@ -104,6 +105,16 @@ function isMalformedMultipart(error: unknown): boolean {
   return /multipart|unexpected end of|part header|boundary|malformed/i.test(error.message);
 }
 
+/** The multipart form's text fields that name the upload's song (`uploadSongFieldsSchema`). */
+function songFieldsOf(fields: Record<string, unknown>) {
+  const value = (name: string) => {
+    const field = fields[name];
+    const part = Array.isArray(field) ? field[0] : field;
+    return part && typeof part === 'object' && 'value' in part && typeof part.value === 'string' ? part.value : undefined;
+  };
+  return uploadSongFieldsSchema.safeParse({ songId: value('songId'), versionLabel: value('versionLabel') });
+}
+
 export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads: UploadLimits }> = async (app, { tracks, uploads }) => {
   const guardUpload = uploadGuard(uploads, tracks);
   app.post('/api/tracks/upload', { config: { access: 'user' }, onRequest: guardUpload }, async (request, reply) => {
@@ -116,7 +127,13 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads:
         file.file.resume();
         throw badRequest('Send the audio in the form field "audioFile".', { audioFile: ['Missing'] });
       }
-      const track = await tracks.upload(actor, { filename: file.filename, stream: file.file });
+      // Optional fields sent before the file (issue 26): the song it is a version of, and the version's name.
+      const song = songFieldsOf(file.fields);
+      if (!song.success) {
+        file.file.resume();
+        throw badRequest(song.error.issues[0]?.message ?? 'Invalid song', Object.fromEntries(song.error.issues.map((i) => [String(i.path[0]), [i.message]])));
+      }
+      const track = await tracks.upload(actor, { filename: file.filename, stream: file.file, ...song.data });
       return reply.status(201).send(presentTrack(track, { withWaveform: true }));
     } catch (error) {
       throw isMalformedMultipart(error) ? badRequest('The upload is not valid multipart form data. Please choose the file again.') : error;

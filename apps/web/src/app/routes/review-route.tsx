@@ -8,7 +8,7 @@ import { TrackUpload } from '@/features/tracks/components/track-upload';
 export function ReviewRoute() {
   return (
     <ReviewPage
-      renderUpload={(onUploaded) => <TrackUpload onUploaded={onUploaded} successToast={reviewUploadToast} />}
+      renderUpload={(onUploaded, songId) => <TrackUpload onUploaded={onUploaded} successToast={reviewUploadToast} song={{ preselect: songId }} />}
       renderTrackList={(props) => <TrackList {...props} />}
       renderTrack={({ trackId, review, notFound }) => (
         <TrackDetails trackId={trackId} notFound={notFound}>

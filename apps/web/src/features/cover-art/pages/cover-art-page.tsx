@@ -3,9 +3,11 @@ import { titleFromFilename, type Track } from '@members-only/shared/tracks';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, FileQuestion, Sparkles } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
+import { SongPicker, type SongChoice } from '@/components/song-picker';
+import { useSong } from '@/lib/api/songs';
 import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -54,6 +56,12 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [trackId, setTrackId] = useState<number | null>(null);
+  // Issue 26: a cover starts from a song (/cover-art?song=12 picks it) and one of its versions.
+  const [searchParams] = useSearchParams();
+  const songParam = parseIdParam(searchParams.get('song') ?? undefined);
+  const [choice, setChoice] = useState<SongChoice>({ songId: typeof songParam === 'number' ? songParam : null, trackId: null });
+  const [songId, setSongId] = useState<number | null>(null);
+  const chosenSong = useSong(choice.songId);
   const [conversationId, setConversationId] = useState<number | null>(typeof id === 'number' ? id : null);
   const [cover, setCover] = useState<CoverArt | null>(null);
   const [title, setTitle] = useState('');
@@ -104,7 +112,8 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
     const forTrack = cover?.trackId ?? trackId;
     if (forTrack !== null) rememberPendingCover({ trackId: forTrack, afterId: Math.max(0, ...(versions.data ?? []).map((v) => v.id), cover?.id ?? 0), startedAt: Date.now() });
     try {
-      const created = await createCoverArt({ ...input, conversationId: conversationId ?? undefined });
+      const forSong = kind === 'new' && songId !== null ? { songId } : {};
+      const created = await createCoverArt({ ...input, ...forSong, conversationId: conversationId ?? undefined });
       rememberPendingCover(null);
       setCover(created);
       if (kind === 'new') toast({ variant: 'success', title: COVER_MESSAGES.successTitle, description: COVER_MESSAGES.success });
@@ -135,6 +144,7 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
 
   function reset() {
     setTrackId(null);
+    setSongId(null);
     setCover(null);
     setTitle('');
     setDirection('');
@@ -174,8 +184,30 @@ export function CoverArtPage({ renderUpload, renderTrack }: CoverArtPageProps) {
       <div className="mt-6 grid gap-6" data-step={step}>
         {conversationId !== null && versions.isPending && !cover && !resuming ? <Skeleton className="h-64" /> : null}
         {step === 'upload' && !(conversationId !== null && versions.isPending) ? (
+          <section aria-labelledby="cover-from-song" className="grid gap-4 rounded-2xl border border-border bg-card p-5 sm:p-6">
+            <h2 id="cover-from-song" className="text-lg font-semibold tracking-tight">
+              Start from a song
+            </h2>
+            <SongPicker value={choice} onChange={setChoice} />
+            <Button
+              className="justify-self-start"
+              disabled={choice.trackId === null || chosenSong.data === undefined}
+              onClick={() => {
+                if (choice.trackId === null || !chosenSong.data) return;
+                setTrackId(choice.trackId);
+                setSongId(chosenSong.data.id);
+                setTitle(chosenSong.data.title);
+              }}
+            >
+              Use this version
+            </Button>
+            <p className="text-sm text-muted-foreground">Or upload a new track below.</p>
+          </section>
+        ) : null}
+        {step === 'upload' && !(conversationId !== null && versions.isPending) ? (
           renderUpload((track) => {
             setTrackId(track.id);
+            setSongId(track.songId);
             // Spec §3: the default title is the file name's part after its last dash.
             setTitle((t) => t || titleFromFilename(track.originalName));
           })

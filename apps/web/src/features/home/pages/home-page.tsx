@@ -1,6 +1,7 @@
 import type { ConversationCategory } from '@members-only/shared/constants';
 import type { QuotaKind } from '@members-only/shared/quotas';
 import { AudioWaveform, Crown, Headphones, ImagePlus, Megaphone, MessagesSquare, PenLine, Wallet, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
@@ -37,13 +38,17 @@ interface HomePageProps {
   /** Opens a page that is not a tool conversation (Payouts). */
   onOpenPath: (path: string) => void;
   isPremium: boolean;
+  /** The artist's songs (issue 26), composed in by the route (features do not import each other). */
+  songs?: ReactNode;
 }
 
-export function HomePage({ onStartTool, onOpenPath, isPremium }: HomePageProps) {
+export function HomePage({ onStartTool, onOpenPath, isPremium, songs }: HomePageProps) {
   const quotas = useQuotas().data;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 sm:py-10">
       <PageHeader title="Your Artist Tools" subtitle="Select a tool to enhance your creative process" />
+      {/* Issue 26: the song at the centre; the newest songs come before the tools. */}
+      {songs ? <div className="mt-8">{songs}</div> : null}
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Tools">
         {TOOL_CARDS.map((card) => (
           <li key={card.title}>

@@ -1,8 +1,8 @@
 import { idParamSchema } from '@members-only/shared/conversations';
 import { joinSnippets } from '@members-only/shared/lyrics';
 import { FileQuestion, RotateCcw } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,8 @@ import { LyricNotepad } from '../components/lyric-notepad';
 export interface LyricsPageProps {
   /** Creates a new 'lyrics' conversation (composed in by the route; features do not import each other). */
   createConversation: () => Promise<{ id: number }>;
+  /** Above the notepad: the song it is written for (issue 26), composed in by the route. */
+  songBar?: (lyricsId: number | null) => ReactNode;
 }
 
 /** Navigation state of the address change that follows a new notepad's first save. */
@@ -28,10 +30,12 @@ export interface LyricsCreatedState {
  * save, which creates the conversation, so a visit leaves no empty 'Lyrics Help' behind. The URL
  * then becomes /lyrics/:id without starting over.
  */
-export function LyricsPage({ createConversation }: LyricsPageProps) {
+export function LyricsPage({ createConversation, songBar }: LyricsPageProps) {
   const section = sectionById('lyrics');
   const params = useParams();
   const navigate = useNavigate();
+  // The query (?song=12) stays when the new notepad moves to its id.
+  const { search } = useLocation();
   const parsed = params.id === undefined ? null : idParamSchema.safeParse({ id: params.id });
   const id = parsed === null ? null : parsed.success ? parsed.data.id : 'invalid';
 
@@ -52,6 +56,7 @@ export function LyricsPage({ createConversation }: LyricsPageProps) {
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-8">
       <PageHeader title="Lyric Assist" subtitle={section.subtitle} icon={section.icon} />
       <div className="mt-6">
+        {id !== 'invalid' ? songBar?.(id) : null}
         {id === 'invalid' ? (
           <LyricsNotFound />
         ) : id === null || mine ? (
@@ -63,7 +68,7 @@ export function LyricsPage({ createConversation }: LyricsPageProps) {
             onConversationCreated={(newId) => {
               setCreated({ id: newId, key, arrived: false });
               const state: LyricsCreatedState = { lyricsCreated: newId };
-              void navigate(`/lyrics/${newId}`, { replace: true, state });
+              void navigate({ pathname: `/lyrics/${newId}`, search }, { replace: true, state });
             }}
           />
         ) : (

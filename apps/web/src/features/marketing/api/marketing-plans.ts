@@ -11,7 +11,7 @@ export const marketingPlansQueryKey = (conversationId: number) => ['/api/convers
 export const marketingPlanQueryKey = (id: number) => ['/api/marketing-plans', id] as const;
 
 /** POST /api/marketing: writes a plan (a model's, or the built-in planner's) and saves it. */
-export function createMarketingPlan(input: CreateMarketingPlanInput, signal?: AbortSignal) {
+export function createMarketingPlan(input: CreateMarketingPlanInput & { songId?: number }, signal?: AbortSignal) {
   return sendJson('POST', '/api/marketing', input, marketingPlanSchema, { signal });
 }
 

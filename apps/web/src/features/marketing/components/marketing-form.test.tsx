@@ -13,7 +13,7 @@ function renderForm(generating: boolean, trackId: number | null = null) {
   return render(
     <QueryClientProvider client={client}>
       <MarketingForm
-        values={{ trackId, title: 'Paper Plan', context: 'Atlanta, TikTok', releaseDate: '2027-01-22' }}
+        values={{ songId: null, trackId, title: 'Paper Plan', context: 'Atlanta, TikTok', releaseDate: '2027-01-22' }}
         onChange={() => {}}
         onSubmit={() => {}}
         generating={generating}

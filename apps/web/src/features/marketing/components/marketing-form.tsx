@@ -3,6 +3,7 @@ import type { Track } from '@members-only/shared/tracks';
 import { Sparkles } from 'lucide-react';
 import { useRef } from 'react';
 import { QuotaHint } from '@/components/quota-hint';
+import { SongPicker } from '@/components/song-picker';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -11,6 +12,8 @@ import { QuickActions } from '@/components/quick-actions';
 import { QUICK_ACTIONS } from '@/lib/quick-actions';
 
 export interface MarketingFormValues {
+  /** The song the plan is for (issue 26): its lyrics, title and release date. */
+  songId: number | null;
   trackId: number | null;
   title: string;
   context: string;
@@ -52,6 +55,14 @@ export function MarketingForm({
         if (ready && !generating) onSubmit();
       }}
     >
+      <SongPicker
+        withVersion={false}
+        disabled={generating}
+        value={{ songId: values.songId, trackId: null }}
+        onChange={(choice) => {
+          if (choice.songId !== values.songId) onChange({ ...values, songId: choice.songId, trackId: choice.songId === null ? values.trackId : null });
+        }}
+      />
       <div className="grid gap-5 md:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="marketing-track">Your track</Label>
@@ -140,7 +151,7 @@ export function MarketingForm({
         {generating ? (
           // No progress bar: the request reports no steps of its own, and a bar on a timer would be made up.
           <p role="status" className="text-xs text-muted-foreground" data-testid="marketing-progress">
-            Reading your {values.trackId !== null ? 'lyrics, ' : ''}goals and release date, then setting the dates and writing the plan.
+            Reading your {values.trackId !== null || values.songId !== null ? 'lyrics, ' : ''}goals and release date, then setting the dates and writing the plan.
           </p>
         ) : null}
         <QuotaHint kind="marketing" />

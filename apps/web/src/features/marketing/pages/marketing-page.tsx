@@ -2,7 +2,8 @@ import { localIsoDate, MARKETING, MARKETING_MESSAGES, type MarketingPlan } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileQuestion } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSong } from '@/lib/api/songs';
 import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,7 +18,7 @@ import { defaultReleaseDate } from '../lib/calendar-edit';
 import { MarketingForm, type MarketingFormValues, type TracksState } from '../components/marketing-form';
 import { PlanView } from '../components/plan-view';
 
-const emptyValues = (): MarketingFormValues => ({ trackId: null, title: '', context: '', releaseDate: defaultReleaseDate(localIsoDate(), MARKETING.defaultLeadDays) });
+const emptyValues = (songId: number | null = null): MarketingFormValues => ({ songId, trackId: null, title: '', context: '', releaseDate: defaultReleaseDate(localIsoDate(), MARKETING.defaultLeadDays) });
 
 /**
  * /marketing and /marketing/:id. Without an id nothing is stored until the first plan, which
@@ -56,7 +57,23 @@ export function MarketingPage({ tracks }: { tracks: TracksState }) {
 function MarketingSession({ conversationId, tracks, onCreated }: { conversationId: number | null; tracks: TracksState; onCreated: (id: number) => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(emptyValues);
+  // Issue 26: /marketing?song=12 starts from that song.
+  const [searchParams] = useSearchParams();
+  const songParam = parseIdParam(searchParams.get('song') ?? undefined);
+  const [values, setValues] = useState(() => emptyValues(typeof songParam === 'number' ? songParam : null));
+  // A chosen song fills in its title, newest version and release date once it has loaded (the artist can change them).
+  const song = useSong(values.songId);
+  const [filledFor, setFilledFor] = useState<number | null>(null);
+  if (song.data && song.data.id === values.songId && filledFor !== song.data.id) {
+    const data = song.data;
+    setFilledFor(data.id);
+    setValues((v) => ({
+      ...v,
+      title: data.title,
+      trackId: data.versions[0]?.track.id ?? null,
+      releaseDate: data.releaseDate && data.releaseDate >= localIsoDate() ? data.releaseDate : v.releaseDate,
+    }));
+  }
   const [openPlanId, setOpenPlanId] = useState<number | null>(null);
   /** After 'Create Another Plan' no plan opens by itself. */
   const [cleared, setCleared] = useState(false);
@@ -77,6 +94,7 @@ function MarketingSession({ conversationId, tracks, onCreated }: { conversationI
     mutationFn: () =>
       createMarketingPlan({
         ...(conversationId !== null ? { conversationId } : {}),
+        ...(values.songId !== null ? { songId: values.songId } : {}),
         trackId: values.trackId,
         title: values.title.trim(),
         context: values.context,
@@ -125,6 +143,7 @@ function MarketingSession({ conversationId, tracks, onCreated }: { conversationI
 
   const createAnother = () => {
     setValues(emptyValues());
+    setFilledFor(null);
     setOpenPlanId(null);
     setCleared(true);
     window.scrollTo({ top: 0, behavior: 'smooth' });

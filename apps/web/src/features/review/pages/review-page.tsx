@@ -3,6 +3,7 @@ import { Headphones } from 'lucide-react';
 import { useCallback, useId, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { SongPicker, type SongChoice } from '@/components/song-picker';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { parseIdParam } from '@/lib/route-params';
@@ -12,6 +13,8 @@ import { ReviewPanel } from '../components/review-panel';
 
 /** The selected track lives in the URL (?track=12), so a reload or a shared link keeps it. */
 const TRACK_PARAM = 'track';
+/** The song the review starts from (issue 26: /review?song=12 opens its newest version). */
+const SONG_PARAM = 'song';
 
 export interface TrackListSlotProps {
   selectedId: number | null;
@@ -33,7 +36,8 @@ export interface TrackSlotProps {
  * (features do not import each other).
  */
 export interface ReviewPageProps {
-  renderUpload: (onUploaded: (track: Track) => void) => ReactNode;
+  /** `songId`: the song the picker shows, which the upload offers first. */
+  renderUpload: (onUploaded: (track: Track) => void, songId: number | null) => ReactNode;
   renderTrackList: (props: TrackListSlotProps) => ReactNode;
   renderTrack: (props: TrackSlotProps) => ReactNode;
 }
@@ -49,21 +53,27 @@ export function ReviewPage({ renderUpload, renderTrackList, renderTrack }: Revie
   const [searchParams, setSearchParams] = useSearchParams();
   const parsed = parseIdParam(searchParams.get(TRACK_PARAM) ?? undefined);
   const selectedId = typeof parsed === 'number' ? parsed : null;
+  const parsedSong = parseIdParam(searchParams.get(SONG_PARAM) ?? undefined);
+  const songId = typeof parsedSong === 'number' ? parsedSong : null;
 
-  // Selecting another track starts its review afresh: the panel is keyed by the track.
-  const select = useCallback(
-    (id: number | null) =>
+  // Selecting another track starts its review afresh: the panel is keyed by the track. A track
+  // given with its song keeps the song picker in step.
+  const choose = useCallback(
+    (choice: SongChoice) =>
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
-          if (id === null) next.delete(TRACK_PARAM);
-          else next.set(TRACK_PARAM, String(id));
+          if (choice.trackId === null) next.delete(TRACK_PARAM);
+          else next.set(TRACK_PARAM, String(choice.trackId));
+          if (choice.songId === null) next.delete(SONG_PARAM);
+          else next.set(SONG_PARAM, String(choice.songId));
           return next;
         },
         { replace: true },
       ),
     [setSearchParams],
   );
+  const select = useCallback((id: number | null) => choose({ trackId: id, songId: id === null ? null : songId }), [choose, songId]);
 
   const showDetails = useCallback(() => {
     // Columns stack on small screens: bring the selected track into view.
@@ -77,10 +87,14 @@ export function ReviewPage({ renderUpload, renderTrackList, renderTrack }: Revie
       <PageHeader title={section.title} subtitle={section.subtitle} icon={section.icon} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
         <div className="grid gap-6">
+          <Card className="p-5">
+            <h2 className="mb-3 text-lg font-semibold tracking-tight">Review a song</h2>
+            <SongPicker value={{ songId, trackId: selectedId }} onChange={choose} />
+          </Card>
           {renderUpload((track) => {
-            select(track.id);
+            choose({ songId: track.songId, trackId: track.id });
             showDetails();
-          })}
+          }, songId)}
           <Card className="p-5">
             <h2 id={listHeadingId} className="mb-3 text-lg font-semibold tracking-tight">
               Your Tracks
@@ -89,7 +103,7 @@ export function ReviewPage({ renderUpload, renderTrackList, renderTrack }: Revie
               selectedId,
               labelledBy: listHeadingId,
               onSelect: (track) => {
-                select(track.id);
+                choose({ songId: track.songId, trackId: track.id });
                 showDetails();
               },
               onDeleted: (id) => {

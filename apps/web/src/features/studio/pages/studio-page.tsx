@@ -1,6 +1,6 @@
 import { BEAT_STYLES, BEAT_STYLE_LABELS, STUDIO, STUDIO_MESSAGES, type BeatStyleName, type StudioMusicItem } from '@members-only/shared/studio';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QuotaHint } from '@/components/quota-hint';
@@ -55,11 +55,13 @@ function makingText(item: StudioMusicItem | undefined, source: StudioMusicItem |
  * conversation (spec §2) is created with the first beat made from /studio, which then moves to
  * /studio/:id; the same page stays mounted, so the beat's progress carries on.
  */
-export function StudioPage() {
+export function StudioPage({ songPanel }: { songPanel?: ReactNode }) {
   const section = sectionById('studio');
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-8">
       <PageHeader title="Music Studio" subtitle={section.subtitle} icon={section.icon} />
+      {/* Issue 26: the song a beat is for, composed in by app/routes/studio-route.tsx. */}
+      {songPanel ? <div className="mt-6">{songPanel}</div> : null}
       <div className="mt-6">
         <StudioSession />
       </div>

@@ -2,6 +2,7 @@ import { trackSchema, type Track } from '@members-only/shared/tracks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { HttpError, InvalidResponseError, parseResponse } from '@/lib/api-client';
+import { SONGS_QUERY_KEY } from '@/lib/api/songs';
 import { TRACKS_QUERY_KEY } from './get-tracks';
 import { STORAGE_QUERY_KEY } from './get-storage';
 import { rememberTrack } from './track-cache';
@@ -12,6 +13,8 @@ export interface UploadTrackOptions {
   /** Fraction of the request body sent so far (0..1), from the browser's upload progress events. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** The song the upload is a version of (issue 26); without one the server starts a new song named from the file. */
+  songId?: number | null;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface UploadTrackOptions {
  * Same-origin, so the session cookie goes with it. Rejects with HttpError (server's message),
  * TypeError (network) or an AbortError DOMException.
  */
-export function uploadTrack(file: File, { onProgress, signal }: UploadTrackOptions = {}): Promise<Track> {
+export function uploadTrack(file: File, { onProgress, signal, songId }: UploadTrackOptions = {}): Promise<Track> {
   return new Promise<Track>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -69,6 +72,8 @@ export function uploadTrack(file: File, { onProgress, signal }: UploadTrackOptio
     signal?.addEventListener('abort', onAbortSignal, { once: true });
 
     const body = new FormData();
+    // The song's field goes before the file: the server reads the fields first.
+    if (songId) body.append('songId', String(songId));
     body.append('audioFile', file, file.name);
     xhr.send(body);
   });
@@ -84,12 +89,13 @@ export function useUploadTrack() {
   const controller = useRef<AbortController | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: ({ file, songId }: { file: File; songId?: number | null }) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
       setPercent(0);
       return uploadTrack(file, {
+        songId,
         signal: current.signal,
         onProgress: (fraction) => setPercent(Math.min(99, Math.floor(fraction * 100))),
       });
@@ -100,6 +106,8 @@ export function useUploadTrack() {
       // Not awaited: the caller hears about the new track without waiting for the list refetch.
       void queryClient.invalidateQueries({ queryKey: TRACKS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: STORAGE_QUERY_KEY });
+      // A new song, or a new version of one: its page and the song lists change.
+      void queryClient.invalidateQueries({ queryKey: SONGS_QUERY_KEY });
     },
     onError: () => setPercent(0),
     onSettled: () => {

@@ -13,6 +13,7 @@ import { toast, type ToastOptions } from '@/components/ui/use-toast';
 import { isAbortError } from '@/lib/abort';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { useSongs } from '@/lib/api/songs';
 import { useUploadTrack } from '../api/upload-track';
 
 /** Spec §2 (cover art upload area). */
@@ -20,6 +21,9 @@ export const UPLOAD_HINT = 'Supports MP3, WAV, and M4A formats up to 50MB';
 const ACCEPT = [...ACCEPTED_AUDIO_EXTENSIONS, ...ACCEPTED_AUDIO_TYPES].join(',');
 /** Spec §4: the finished bar stays at 100% for a second, then the area is ready again. */
 const RESET_AFTER_MS = 1000;
+
+/** The song picker's default (issue 26): the upload starts a song of its own. */
+export const NEW_SONG_OPTION = 'A new song, named from the file';
 
 const DEFAULT_SUCCESS: ToastOptions = { title: 'Track Uploaded', description: 'Your track has been uploaded.' };
 
@@ -31,6 +35,12 @@ export interface TrackUploadProps {
   /** Accessible name of the file input and the area's heading. */
   label?: string;
   className?: string;
+  /**
+   * Which song the upload belongs to (issue 26). A number: always that song (its page's 'new
+   * version' area). Otherwise the area asks, offering the artist's songs and, by default, a new
+   * song named from the file; `songId` then preselects one.
+   */
+  song?: { fixed: number } | { preselect?: number | null };
 }
 
 /**
@@ -52,8 +62,12 @@ function refuseReason(file: File): string | null {
  * The one upload area (Song Review, Cover Art, Marketing): drag and drop or click, a size check
  * before sending, the request's real progress, and a toast for the outcome.
  */
-export function TrackUpload({ onUploaded, successToast = DEFAULT_SUCCESS, label = 'Upload a track', className }: TrackUploadProps) {
+export function TrackUpload({ onUploaded, successToast = DEFAULT_SUCCESS, label = 'Upload a track', className, song = {} }: TrackUploadProps) {
   const inputId = useId();
+  const songFieldId = useId();
+  const fixedSong = 'fixed' in song ? song.fixed : null;
+  const [chosenSong, setChosenSong] = useState<number | null>(() => ('preselect' in song ? (song.preselect ?? null) : null));
+  const songs = useSongs('', { enabled: fixedSong === null });
   const hintId = useId();
   const upload = useUploadTrack();
   const { reset } = upload;
@@ -81,7 +95,7 @@ export function TrackUpload({ onUploaded, successToast = DEFAULT_SUCCESS, label 
     }
     setFinished(false);
     setFileName(file.name);
-    upload.mutate(file, {
+    upload.mutate({ file, songId: fixedSong ?? chosenSong }, {
       onSuccess: (track) => {
         const message = typeof successToast === 'function' ? successToast(track) : successToast;
         toast({ variant: 'success', ...message });
@@ -164,6 +178,29 @@ export function TrackUpload({ onUploaded, successToast = DEFAULT_SUCCESS, label 
           {UPLOAD_HINT}
         </span>
       </label>
+
+      {fixedSong === null ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-t border-border px-4 py-3 text-sm">
+          <label htmlFor={songFieldId} className="font-medium">
+            Song
+          </label>
+          <select
+            id={songFieldId}
+            className="h-9 min-w-0 flex-1 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60"
+            value={chosenSong === null ? '' : String(chosenSong)}
+            disabled={busy}
+            onChange={(event) => setChosenSong(event.target.value ? Number(event.target.value) : null)}
+          >
+            <option value="">{NEW_SONG_OPTION}</option>
+            {songs.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                New version of “{s.title}”
+              </option>
+            ))}
+            {chosenSong !== null && !songs.data?.some((s) => s.id === chosenSong) ? <option value={chosenSong}>New version of the song you opened</option> : null}
+          </select>
+        </div>
+      ) : null}
 
       {showProgress ? (
         <div className="border-t border-border px-4 py-3">
