@@ -46,7 +46,7 @@ describe('reading a beat description', () => {
 
 describe('rendered beats', () => {
   const seconds = 30;
-  const beats = BEAT_STYLES.map((style) => generateBeat({ style, description: `${seconds} seconds`, seed: 11 }));
+  const beats = await Promise.all(BEAT_STYLES.map((style) => generateBeat({ style, description: `${seconds} seconds`, seed: 11 })));
   const analyses = beats.map((b) => analyzeAudio({ channels: b.channels, sampleRate: b.sampleRate }));
 
   it('is 44.1 kHz stereo of the requested length', () => {
