@@ -394,7 +394,8 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
     const root = (plan.tonic + chordIntervals(chord, plan.mode)[0]) % 12;
     const tones = chordIntervals(chord, plan.mode).slice(1).map((i) => (plan.tonic + i) % 12);
     const candidates: number[] = [];
-    for (let n = 60; n <= 74; n++) if (tones.includes(n % 12) && n % 12 !== root) candidates.push(n);
+    // Over the tonic chord the line may rest on the tonic itself, which anchors the key.
+    for (let n = 60; n <= 74; n++) if (tones.includes(n % 12) || (n % 12 === root && chord.degree === 0)) candidates.push(n);
     const steps = hook ? [0] : style === 'afrobeats' || style === 'pop' ? [0, 6, 8, 14] : [0, 8];
     for (const s of steps) {
       const choice = candidates.filter((n) => n !== counterLast).sort((a, b) => Math.abs(a - counterLast) - Math.abs(b - counterLast));
@@ -412,7 +413,7 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
       for (let s = 0; s < 16; s += 2) {
         const triplet = s % 4 === 2 && (drumRng() < 0.3 || (roll && s >= 10));
         if (triplet) for (let k = 0; k < 3; k++) hit('hat', time(bar, s) + (k * 2 * stepSec) / 3, 0.4 + 0.1 * k, 0.2);
-        else hit('hat', time(bar, s, jitter()), (s % 4 === 0 ? 1 : 0.55) * (0.85 + 0.15 * drumRng()), 0.2);
+        else hit('hat', time(bar, s, jitter()), (s % 4 === 0 ? 1 : 0.4) * (0.85 + 0.15 * drumRng()), 0.2);
       }
       return;
     }
@@ -429,7 +430,7 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
           continue;
         }
       }
-      const v = style === 'dance' ? (s % 4 === 0 ? 0.7 : 0.35) : style === 'rnb' ? (s % 4 === 0 ? 0.6 : 0.3) : accent * (style === 'lofi' || style === 'afrobeats' ? 0.6 : 0.85);
+      const v = style === 'dance' ? (s % 4 === 0 ? 0.7 : 0.35) : style === 'rnb' ? (s % 4 === 0 ? 0.7 : 0.18) : accent * (style === 'lofi' || style === 'afrobeats' ? 0.6 : 0.85);
       hit('hat', time(bar, s, jitter()), v * (0.85 + 0.15 * drumRng()), 0.2);
     }
   }

@@ -64,14 +64,16 @@ export function compress(s: Stereo, sr: number, opts: { thresholdDb: number; rat
   const slope = 1 - 1 / opts.ratio;
   const makeup = 10 ** ((opts.makeupDb ?? 0) / 20);
   let env = 0;
+  let g = makeup;
   for (let i = 0; i < l.length; i++) {
     const a = Math.abs(l[i]), b = Math.abs(r[i]);
     const x = a > b ? a : b;
     env = x > env ? att * env + (1 - att) * x : rel * env + (1 - rel) * x;
-    // Gain reduction: (env / thr)^(-slope) above the threshold.
-    const g = env > thr ? (env / thr) ** -slope : 1;
-    l[i] *= g * makeup;
-    r[i] *= g * makeup;
+    // Gain reduction, (env / thr)^(-slope) above the threshold, updated every 16 samples (the
+    // envelope moves far slower than that).
+    if ((i & 15) === 0) g = (env > thr ? (env / thr) ** -slope : 1) * makeup;
+    l[i] *= g;
+    r[i] *= g;
   }
 }
 
@@ -98,10 +100,13 @@ export function duck(s: Stereo, sr: number, kickFrames: readonly number[], depth
   for (let i = 0; i < n; i++) { s.l[i] *= g[i]; s.r[i] *= g[i]; }
 }
 
-/** Soft saturation (tanh) with the level kept: `drive` 1 is gentle, 3 is hot. */
+/** tanh's Padé approximant, clamped where it reaches ±1 (within 2 % of tanh, far cheaper). */
+const softClip = (x: number) => (x <= -3 ? -1 : x >= 3 ? 1 : (x * (27 + x * x)) / (27 + 9 * x * x));
+
+/** Soft saturation (tanh-like) with the level kept: `drive` 1 is gentle, 3 is hot. */
 export function saturate(s: Stereo, drive: number): void {
-  const norm = 1 / Math.tanh(drive);
-  for (const x of [s.l, s.r]) for (let i = 0; i < x.length; i++) x[i] = Math.tanh(drive * x[i]) * norm;
+  const norm = 1 / softClip(drive);
+  for (const x of [s.l, s.r]) for (let i = 0; i < x.length; i++) x[i] = softClip(drive * x[i]) * norm;
 }
 
 /**
@@ -129,41 +134,51 @@ export function delaySend(s: Stereo, sr: number, opts: { time: number; feedback:
   }
 }
 
-const COMBS = [1116, 1188, 1277, 1356, 1422, 1491];
-const ALLPASSES = [556, 441, 341];
+const COMBS = [1116, 1188, 1277, 1356];
+const ALLPASSES = [556, 441];
 
 /**
- * A Freeverb-style plate (parallel damped combs, then series all-passes; the right channel's
- * delays spread by 23 samples), fed by the part's mono sum × `send`, its return high-passed so the
- * tail stays out of the low end, added to the part.
+ * A Freeverb-style plate, run at half the sample rate (the tail is damped and high-passed, so
+ * nothing above 11 kHz is lost that a plate would keep): the part's mono sum × `send` into four
+ * parallel damped combs, then two series all-passes per side (the right side's 23 samples longer,
+ * for width), high-passed at about 250 Hz so the tail stays out of the low end, and added to the part.
  */
 export function reverbSend(s: Stereo, sr: number, opts: { send: number; size?: number; damp?: number; width?: number }): void {
   const n = s.l.length;
-  const scale = sr / 44100;
+  const half = Math.ceil(n / 2);
+  const rate = sr / 2;
+  const scale = rate / 44100;
   const room = 0.7 + 0.28 * (opts.size ?? 0.5);
   const damp = opts.damp ?? 0.4;
-  const input = new Float32Array(n);
-  for (let i = 0; i < n; i++) input[i] = (s.l[i] + s.r[i]) * 0.5 * opts.send * 0.12;
-  const wet = [new Float32Array(n), new Float32Array(n)];
+  const g = opts.send * 0.12;
+  const input = new Float32Array(half);
+  for (let j = 0; j < half; j++) {
+    const i = 2 * j;
+    input[j] = (s.l[i] + s.r[i] + (i + 1 < n ? s.l[i + 1] + s.r[i + 1] : 0)) * 0.25 * g;
+  }
+  const combs = new Float32Array(half);
+  for (const base of COMBS) {
+    const len = Math.max(1, Math.round(base * scale * 1.0));
+    const line = new Float32Array(len);
+    let p = 0, store = 0;
+    for (let i = 0; i < half; i++) {
+      const y = line[p];
+      store = y * (1 - damp) + store * damp;
+      line[p] = input[i] + store * room;
+      combs[i] += y;
+      p = p + 1 === len ? 0 : p + 1;
+    }
+  }
+  const hp = Math.exp((-2 * Math.PI * 250) / rate);
+  const wet = [new Float32Array(half), new Float32Array(half)];
   for (let ch = 0; ch < 2; ch++) {
     const out = wet[ch];
-    for (const base of COMBS) {
-      const len = Math.round((base + ch * 23) * scale);
-      const line = new Float32Array(len);
-      let p = 0, store = 0;
-      for (let i = 0; i < n; i++) {
-        const y = line[p];
-        store = y * (1 - damp) + store * damp;
-        line[p] = input[i] + store * room;
-        out[i] += y;
-        p = p + 1 === len ? 0 : p + 1;
-      }
-    }
+    out.set(combs);
     for (const base of ALLPASSES) {
-      const len = Math.round((base + ch * 23) * scale);
+      const len = Math.max(1, Math.round((base + ch * 23) * scale));
       const line = new Float32Array(len);
       let p = 0;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < half; i++) {
         const b = line[p];
         const x = out[i];
         line[p] = x + b * 0.5;
@@ -171,16 +186,20 @@ export function reverbSend(s: Stereo, sr: number, opts: { send: number; size?: n
         p = p + 1 === len ? 0 : p + 1;
       }
     }
-    // Keep the tail out of the bass: a one-pole high-pass at about 250 Hz.
-    const a = Math.exp((-2 * Math.PI * 250) / sr);
     let prevX = 0, prevY = 0;
-    for (let i = 0; i < n; i++) { const y = a * (prevY + out[i] - prevX); prevX = out[i]; out[i] = prevY = y; }
+    for (let i = 0; i < half; i++) { const y = hp * (prevY + out[i] - prevX); prevX = out[i]; out[i] = prevY = y; }
   }
   const width = opts.width ?? 1;
   const w1 = width / 2 + 0.5, w2 = (1 - width) / 2;
+  // Back to the full rate by linear interpolation.
+  const [a, b] = wet;
   for (let i = 0; i < n; i++) {
-    const a = wet[0][i], b = wet[1][i];
-    s.l[i] += a * w1 + b * w2;
-    s.r[i] += b * w1 + a * w2;
+    const j = i >> 1;
+    const k = j + 1 < half ? j + 1 : j;
+    const t = (i & 1) * 0.5;
+    const x = a[j] + (a[k] - a[j]) * t;
+    const y = b[j] + (b[k] - b[j]) * t;
+    s.l[i] += x * w1 + y * w2;
+    s.r[i] += y * w1 + x * w2;
   }
 }

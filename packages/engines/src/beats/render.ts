@@ -127,7 +127,7 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds,
   const trapLike = style === 'trap' || style === 'drill';
   const level: Record<DrumPart, number> = {
     kick: 1, snare: style === 'pop' ? 0.5 : 0.6, clap: trapLike || style === 'dance' || style === 'jersey' ? 0.45 : 0.35,
-    hat: style === 'lofi' ? 0.16 : style === 'rnb' ? 0.17 : 0.24, openHat: trapLike ? 0.38 : 0.14, rim: style === 'afrobeats' ? 0.4 : 0.25,
+    hat: style === 'lofi' ? 0.16 : style === 'rnb' ? 0.17 : 0.24, openHat: style === 'drill' ? 0.7 : trapLike ? 0.5 : 0.14, rim: style === 'afrobeats' ? 0.4 : 0.25,
     shaker: 0.14, swell: 0.2, crash: 0.22, tomLow: 0.45, tomMid: 0.42, tomHigh: 0.4,
   };
   const kickFrames: number[] = [];

@@ -41,7 +41,7 @@ export interface BeatSounds {
 
 const BLOCK = 512;
 /** How long a note may ring after its release, at most. */
-const MAX_TAIL_SEC = 1.6;
+const MAX_TAIL_SEC = 1.2;
 
 /**
  * Renders single notes of SoundFont presets and keeps them: a beat repeats its chords and motif,
@@ -103,8 +103,14 @@ export class SampledNotes {
       const fade = Math.round(0.05 * this.sampleRate);
       for (let i = 0; i < fade; i++) l[at - 1 - i] *= i / fade;
     }
-    // The SoundFont is mono: one channel is the note.
-    return l.slice(0, at);
+    // The SoundFont is mono: one channel is the note, without the tail that has fallen under -66 dB
+    // of its peak (nothing to hear, and every copy of the note would add it in).
+    let peak = 0;
+    for (let i = 0; i < at; i++) { const v = Math.abs(l[i]); if (v > peak) peak = v; }
+    let last = at;
+    const floor = peak * 5e-4;
+    while (last > holdFrames && Math.abs(l[last - 1]) < floor) last--;
+    return l.slice(0, last);
   }
 }
 
