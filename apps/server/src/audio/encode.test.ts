@@ -13,7 +13,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('beats as MP3', () => {
   it('decodes as an MP3 of the requested length with its ID3 tags, tempo, key and loudness intact', async () => {
-    const beat = generateBeat({ style: 'trap', description: 'dark 140 bpm in F# minor, 25 seconds', seed: 3 });
+    const beat = await generateBeat({ style: 'trap', description: 'dark 140 bpm in F# minor, 25 seconds', seed: 3 });
     const mp3 = await encodeMp3(beat.channels, beat.sampleRate, { title: 'Night Drive', artist: 'mc test', bpm: beat.plan.bpm, key: id3Key(beat.plan.key), copyright: 'mc test' });
     expect(mp3.subarray(0, 3).toString('latin1')).toBe('ID3');
     const file = path.join(dir, 'beat.mp3');

@@ -5,7 +5,7 @@
  */
 import { seededRandom } from '../audio/synth';
 import { INSTRUMENTS, readBeatDescription, STYLE_CONVENTIONS, type Instrument, type Mood } from './prompt';
-import { bassRoot, keyLabel, PROGRESSIONS, romanOf, scaleNotes, voiceChord, type BeatStyle, type ChordSymbol, type Mode } from './theory';
+import { bassRoot, chordIntervals, keyLabel, PROGRESSIONS, romanOf, scaleNotes, voiceChord, type BeatStyle, type ChordSymbol, type Mode } from './theory';
 
 export type SectionName = 'intro' | 'verse' | 'hook' | 'outro';
 export interface Section {
@@ -181,8 +181,9 @@ export function extend(sections: Section[], times: number): { sections: Section[
 // ---------------------------------------------------------------------------------------------
 // The score
 
-export type DrumPart = 'kick' | 'snare' | 'clap' | 'hat' | 'openHat' | 'rim' | 'shaker' | 'swell';
-export type TonalPart = 'bass' | 'chords' | 'lead';
+export type DrumPart = 'kick' | 'snare' | 'clap' | 'hat' | 'openHat' | 'rim' | 'shaker' | 'swell' | 'crash' | 'tomLow' | 'tomMid' | 'tomHigh';
+/** 'counter': the counter-melody, a slower line of chord tones that answers the lead (melody stem). */
+export type TonalPart = 'bass' | 'chords' | 'lead' | 'counter';
 
 export interface DrumHit {
   part: DrumPart;
@@ -252,8 +253,9 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
   const jitter = () => (drumRng() * 2 - 1) * human;
   const kickPattern = pick(drumRng, KICKS[style]);
   const altKick = pick(drumRng, KICKS[style]);
+  // Velocity humanisation: every hit a little softer or harder (±6 %), as a drummer's would be.
   const hit = (part: DrumPart, t: number, velocity: number, pan = 0) => {
-    if (t < plan.lengthSec) drums.push({ part, time: Math.max(0, t), velocity, pan });
+    if (t < plan.lengthSec) drums.push({ part, time: Math.max(0, t), velocity: Math.min(1, velocity * (0.94 + 0.12 * drumRng())), pan });
   };
 
   const sectionAt = (bar: number) => plan.sections.find((s) => bar >= s.startBar && bar < s.startBar + s.bars) ?? plan.sections[plan.sections.length - 1];
@@ -277,6 +279,7 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
 
   // Kick times per bar, shared with the bass line.
   const kickSteps: number[][] = [];
+  let counterLast = 67;
 
   for (let bar = 0; bar < plan.bars; bar++) {
     const section = sectionAt(bar);
@@ -337,20 +340,70 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
       // Trap's half-time clap sits on beat 3: an open hat on beats 2 and 4 keeps the written pulse.
       if (style === 'trap') for (const s of [4, 12]) hit('openHat', time(bar, s), 1, -0.2);
     }
-    // A swell into each hook.
+    // Section changes: a crash on the downbeat of each verse and hook after the first bar, and the
+    // bar before a new section ends in a fill (toms, a snare roll or a hat roll) or, before a hook,
+    // a drop: the kick and bass stop for the last two beats so the hook lands.
     const next = sectionAt(bar + 1);
+    if (inSection === 0 && bar > 0 && (section.name === 'verse' || section.name === 'hook')) hit('crash', time(bar, 0), hook ? 0.9 : 0.7, -0.3);
+    if (fullDrums && lastBar && next !== section && next.name !== 'outro') fill(bar);
     if (lastBar && next.name === 'hook' && next !== section) hit('swell', time(bar, 0), 0.5);
     kickSteps.push(steps);
 
-    // Bass.
+    // Bass: out for the drop before a hook.
     const bassOn = fullDrums;
-    if (bassOn) bassLine(bar, steps);
+    const drop = lastBar && next.name === 'hook' && next !== section;
+    if (drop) {
+      for (let i = drums.length - 1; i >= 0 && drums[i].time >= time(bar, 0); i--) if (drums[i].part === 'kick' && drums[i].time >= time(bar, 8) - 1e-6) drums.splice(i, 1);
+      const kept = steps.filter((s) => s < 8);
+      steps.length = 0;
+      steps.push(...kept);
+    }
+    if (bassOn) bassLine(bar, steps, drop ? 8 : 16);
 
     // Chords: every bar but the outro's last ones keep ringing.
     keysBar(bar, section.name, fullDrums);
 
-    // Lead motif in the hooks and the outro.
+    // Lead motif in the hooks and the outro; the counter-melody under the verses and hooks.
     if (hook || section.name === 'outro') leadBar(bar, inSection);
+    if (section.name === 'verse' || hook) counterBar(bar, hook);
+  }
+
+  /** The bar before a section change: toms, a snare build or a hat roll, by style. */
+  function fill(bar: number) {
+    if (style === 'trap' || style === 'drill' || style === 'jersey') {
+      for (let k = 0; k < 6; k++) hit('hat', time(bar, 12) + (k * 4 * stepSec) / 6, 0.4 + 0.1 * k, 0.2);
+      if (style === 'jersey') for (const s of [13, 14, 15]) hit('clap', time(bar, s), 0.5 + 0.1 * (s - 13));
+      return;
+    }
+    if (style === 'dance') {
+      for (let s = 8; s < 16; s++) hit('snare', time(bar, s), 0.3 + 0.06 * (s - 8));
+      return;
+    }
+    const toms: DrumPart[] = ['tomHigh', 'tomHigh', 'tomMid', 'tomLow'];
+    const start = pick(drumRng, [12, 12, 10]);
+    for (let s = start, k = 0; s < 16; s++, k++) hit(toms[Math.min(3, Math.floor((k * 4) / (16 - start)))], time(bar, s, jitter()), 0.65 + 0.05 * k, 0.3 - 0.15 * k);
+  }
+
+  /**
+   * The counter-melody: chord tones (third, fifth, seventh) on beats 1 and 3, each moving to the
+   * nearest tone of the next chord, an octave below the lead; softer and longer in the hooks so it
+   * sits under the motif.
+   */
+  function counterBar(bar: number, hook: boolean) {
+    const chord = chordAt(bar);
+    const root = (plan.tonic + chordIntervals(chord, plan.mode)[0]) % 12;
+    const tones = chordIntervals(chord, plan.mode).slice(1).map((i) => (plan.tonic + i) % 12);
+    const candidates: number[] = [];
+    // Over the tonic chord the line may rest on the tonic itself, which anchors the key.
+    for (let n = 60; n <= 74; n++) if (tones.includes(n % 12) || (n % 12 === root && chord.degree === 0)) candidates.push(n);
+    const steps = hook ? [0] : style === 'afrobeats' || style === 'pop' ? [0, 6, 8, 14] : [0, 8];
+    for (const s of steps) {
+      const choice = candidates.filter((n) => n !== counterLast).sort((a, b) => Math.abs(a - counterLast) - Math.abs(b - counterLast));
+      const midi = choice[noteRng() < 0.75 ? 0 : Math.min(1, choice.length - 1)] ?? counterLast;
+      const len = hook ? 15 : steps.length === 4 ? 2 : 7;
+      notes.push({ part: 'counter', time: time(bar, s), dur: len * stepSec, midi, velocity: hook ? 0.55 : 0.7, pan: -0.25 });
+      counterLast = midi;
+    }
   }
 
   function hats(bar: number, roll: boolean) {
@@ -360,7 +413,7 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
       for (let s = 0; s < 16; s += 2) {
         const triplet = s % 4 === 2 && (drumRng() < 0.3 || (roll && s >= 10));
         if (triplet) for (let k = 0; k < 3; k++) hit('hat', time(bar, s) + (k * 2 * stepSec) / 3, 0.4 + 0.1 * k, 0.2);
-        else hit('hat', time(bar, s, jitter()), (s % 4 === 0 ? 1 : 0.55) * (0.85 + 0.15 * drumRng()), 0.2);
+        else hit('hat', time(bar, s, jitter()), (s % 4 === 0 ? 1 : 0.4) * (0.85 + 0.15 * drumRng()), 0.2);
       }
       return;
     }
@@ -377,33 +430,33 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
           continue;
         }
       }
-      const v = style === 'dance' ? (s % 4 === 0 ? 0.7 : 0.35) : style === 'rnb' ? (s % 4 === 0 ? 0.6 : 0.4) : accent * (style === 'lofi' || style === 'afrobeats' ? 0.6 : 0.85);
+      const v = style === 'dance' ? (s % 4 === 0 ? 0.7 : 0.35) : style === 'rnb' ? (s % 4 === 0 ? 0.7 : 0.18) : accent * (style === 'lofi' || style === 'afrobeats' ? 0.6 : 0.85);
       hit('hat', time(bar, s, jitter()), v * (0.85 + 0.15 * drumRng()), 0.2);
     }
   }
 
-  function bassLine(bar: number, steps: number[]) {
+  function bassLine(bar: number, steps: number[], until = 16) {
     const chord = chordAt(bar);
     const low = plan.bass === '808' ? 28 : 33;
     const root = bassRoot(plan.tonic, chord, plan.mode, low);
     const fifth = root + 7;
     if (plan.bass === 'synthBass') {
-      for (const s of [2, 6, 10, 14]) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.6, midi: root + 12, velocity: 0.9, pan: 0 });
+      for (const s of [2, 6, 10, 14]) if (s < until) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.6, midi: root + 12, velocity: 0.9, pan: 0 });
       return;
     }
     if (style === 'afrobeats') {
       // The log drum: short, bouncing notes on the off-beats, root and octave.
-      for (const s of [3, 6, 10, 11, 14]) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.2, midi: s === 11 || (s === 6 && noteRng() < 0.5) ? root + 12 : root, velocity: s === 3 || s === 10 ? 0.95 : 0.75, pan: 0 });
+      for (const s of [3, 6, 10, 11, 14].filter((x) => x < until)) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.2, midi: s === 11 || (s === 6 && noteRng() < 0.5) ? root + 12 : root, velocity: s === 3 || s === 10 ? 0.95 : 0.75, pan: 0 });
       return;
     }
     if (style === 'pop') {
-      for (let s = 0; s < 16; s += 2) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.7, midi: s === 10 && noteRng() < 0.4 ? fifth : root, velocity: s % 4 ? 0.75 : 0.9, pan: 0 });
+      for (let s = 0; s < until; s += 2) notes.push({ part: 'bass', time: time(bar, s), dur: stepSec * 1.7, midi: s === 10 && noteRng() < 0.4 ? fifth : root, velocity: s % 4 ? 0.75 : 0.9, pan: 0 });
       return;
     }
     const starts = steps.length > 0 ? steps : [0];
     let prev: number | undefined = notes.length > 0 && notes[notes.length - 1].part === 'bass' ? notes[notes.length - 1].midi : undefined;
     starts.forEach((s, i) => {
-      const end = i + 1 < starts.length ? starts[i + 1] : 16;
+      const end = i + 1 < starts.length ? starts[i + 1] : until;
       let midi = root;
       if (plan.bass === '808' && i === starts.length - 1 && noteRng() < 0.3) midi = root + 12;
       else if (i > 0 && noteRng() < 0.25) midi = fifth > low + 12 ? fifth - 12 : fifth;
@@ -415,9 +468,32 @@ export function composeBeat(plan: BeatPlan, variation = 0): BeatScore {
     });
   }
 
+  /**
+   * Voicings by style: close inversions that move smoothly (voiceChord) for most; R&B and lo-fi add
+   * the ninth on top; strings and pads double the root an octave down; drill and trap spread the
+   * chord (drop-2: the second voice from the top an octave down) for a darker, wider sound; the
+   * hooks' chords may move up an inversion for lift.
+   */
+  function voicingFor(chord: ChordSymbol, bar: number): number[] {
+    let v = voiceChord(plan.tonic, chord, plan.mode);
+    if (sectionAt(bar).name === 'hook' && style !== 'rnb' && style !== 'lofi') v = [...v.slice(1), v[0] + 12];
+    if (style === 'rnb' || style === 'lofi') {
+      const ninth = plan.tonic + chordIntervals(chord, plan.mode)[0] + 14;
+      let n = ninth;
+      while (n > v[v.length - 1] + 7) n -= 12;
+      while (n <= v[v.length - 1]) n += 12;
+      if (!chord.dominant) v = [...v, n];
+    } else if ((style === 'drill' || style === 'trap') && v.length >= 3) {
+      const i = v.length - 2;
+      v = [v[i] - 12, ...v.slice(0, i), ...v.slice(i + 1)];
+    }
+    if (plan.keys === 'strings' || (plan.keys === 'synth' && style !== 'dance' && style !== 'jersey')) v = [v[0] - 12, ...v];
+    return v.sort((a, b) => a - b);
+  }
+
   function keysBar(bar: number, section: SectionName, withDrums: boolean) {
     const chord = chordAt(bar);
-    const voicing = voiceChord(plan.tonic, chord, plan.mode);
+    const voicing = voicingFor(chord, bar);
     const push = (s: number, durSteps: number, v: number, strum = 0) =>
       voicing.forEach((midi, k) =>
         notes.push({ part: 'chords', time: time(bar, s) + k * strum, dur: durSteps * stepSec, midi, velocity: v, pan: (k / Math.max(1, voicing.length - 1)) * 0.6 - 0.3 }),

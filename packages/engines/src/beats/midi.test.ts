@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beatToMidi, composeBeat, keySignature, planBeat } from '../beats';
+import { BEAT_STYLES, beatToMidi, composeBeat, keySignature, planBeat } from '../beats';
+import { GM_NAMES, gmPrograms } from './presets';
 
 /** A small Standard MIDI File reader: each track's meta events and program changes, with running status. */
 function readMidi(bytes: Uint8Array) {
@@ -76,12 +77,26 @@ describe('beat MIDI as DAWs read it', () => {
     const timeSignature = conductor.meta.find((m) => m.type === 0x58)!.data;
     expect([timeSignature[0], 2 ** timeSignature[1]]).toEqual([4, 4]);
     expect(text(conductor.meta.find((m) => m.type === 0x03)!.data)).toBe('Dark trap');
-    expect(parts.map((t) => text(t.meta.find((m) => m.type === 0x03)!.data))).toEqual(['Drums', '808', 'Chords', 'Melody']);
+    expect(parts.map((t) => text(t.meta.find((m) => m.type === 0x03)!.data))).toEqual(['Drums', '808', 'Chords', 'Melody', 'Counter-melody']);
+    const programs = gmPrograms(plan);
     expect(parts.map((t) => t.programs[0])).toEqual([
       { channel: 9, program: 0 },
       { channel: 0, program: 38 }, // Synth Bass 1 for the 808
       { channel: 1, program: 48 }, // String Ensemble 1 (trap's keys)
       { channel: 2, program: 9 }, // Glockenspiel (bells)
+      { channel: 3, program: 52 }, // Choir Aahs: trap's strings counter-melody moves off the chords' preset
     ]);
+    expect([programs.bass, programs.chords, programs.lead, programs.counter]).toEqual([38, 48, 9, 52]);
+  });
+
+  it.each(BEAT_STYLES)('%s: the program changes are the presets the audio is rendered with, one per pitched part', (style) => {
+    const plan = planBeat({ style, description: '12 seconds', seed: 2 });
+    const [, ...parts] = readMidi(beatToMidi(plan, composeBeat(plan)));
+    const programs = gmPrograms(plan);
+    expect(parts.slice(1).map((t) => t.programs[0].program)).toEqual([programs.bass, programs.chords, programs.lead, programs.counter]);
+    // Every preset used is a named General MIDI program, and the counter-melody has its own voice.
+    for (const p of Object.values(programs)) expect(GM_NAMES[p]).toBeTruthy();
+    expect(programs.counter).not.toBe(programs.chords);
+    expect(programs.counter).not.toBe(programs.lead);
   });
 });

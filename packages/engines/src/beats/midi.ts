@@ -1,12 +1,12 @@
 /**
  * The beat's parts as a Standard MIDI File (type 1), for finishing it in any DAW: a conductor
  * track with the tempo, 4/4 and the key, then Drums (General MIDI channel 10), Bass (or 808),
- * Chords and Melody, each with a General MIDI program near its sound. Note times come from the
+ * Chords, Melody and Counter-melody, each with the General MIDI program its audio was rendered with. Note times come from the
  * same score the audio is rendered from, swing and all, at 480 ticks per quarter note.
  */
 import { createRequire } from 'node:module';
 import type { BeatPlan, BeatScore, DrumPart, TonalPart } from './compose';
-import type { Instrument } from './prompt';
+import { gmPrograms } from './presets';
 import type { Mode } from './theory';
 
 // The package's CommonJS build (its ES build is not loadable by Node's own resolver).
@@ -15,11 +15,8 @@ const { Midi } = createRequire(import.meta.url)('@tonejs/midi') as typeof import
 export const MIDI_PPQ = 480;
 
 /** General MIDI percussion keys. The riser into a hook is a crash on the hook's downbeat. */
-export const GM_DRUMS: Record<DrumPart, number> = { kick: 36, rim: 37, snare: 38, clap: 39, hat: 42, openHat: 46, swell: 49, shaker: 82 };
+export const GM_DRUMS: Record<DrumPart, number> = { kick: 36, rim: 37, snare: 38, clap: 39, hat: 42, openHat: 46, swell: 49, shaker: 82, crash: 49, tomLow: 45, tomMid: 47, tomHigh: 50 };
 
-/** General MIDI programs (0-based) nearest each sound. */
-const GM_PROGRAMS: Record<Instrument, number> = { piano: 0, bells: 9, guitar: 25, strings: 48, synth: 81, '808': 81 };
-const BASS_PROGRAMS: Record<BeatPlan['bass'], number> = { '808': 38, bass: 33, synthBass: 39 };
 
 interface TrackNote { midi: number; ticks: number; durationTicks: number; velocity: number }
 
@@ -46,11 +43,14 @@ export function beatToMidi(plan: BeatPlan, score: BeatScore, title = `${plan.sty
   const part = (name: TonalPart): TrackNote[] =>
     score.notes.filter((n) => n.part === name).map((n) => ({ midi: n.midi, ticks: toTicks(n.time), durationTicks: Math.max(1, toTicks(n.dur)), velocity: velocity(n.velocity) }));
 
+  // The same General MIDI programs the audio was rendered with (presets.ts).
+  const programs = gmPrograms(plan);
   const tracks: { name: string; channel: number; program: number; notes: TrackNote[] }[] = [
     { name: 'Drums', channel: 9, program: 0, notes: drums },
-    { name: plan.bass === '808' ? '808' : 'Bass', channel: 0, program: BASS_PROGRAMS[plan.bass], notes: part('bass') },
-    { name: 'Chords', channel: 1, program: GM_PROGRAMS[plan.keys], notes: part('chords') },
-    { name: 'Melody', channel: 2, program: GM_PROGRAMS[plan.lead], notes: part('lead') },
+    { name: plan.bass === '808' ? '808' : 'Bass', channel: 0, program: programs.bass, notes: part('bass') },
+    { name: 'Chords', channel: 1, program: programs.chords, notes: part('chords') },
+    { name: 'Melody', channel: 2, program: programs.lead, notes: part('lead') },
+    { name: 'Counter-melody', channel: 3, program: programs.counter, notes: part('counter') },
   ];
   for (const spec of tracks) {
     const track = midi.addTrack();

@@ -1,16 +1,22 @@
 /**
- * Synthesis and mastering: renders a score into four stereo stems (drums, bass, chords, melody),
- * sums them, sets the level to the loudness target with a look-ahead limiter, and applies the same
- * gain curve to every stem, so the stems add up to the master exactly.
+ * Production and mastering: renders a score into four stereo stems (drums, bass, chords, melody)
+ * with sampled drums, SoundFont instruments and a synthesised 808 (sounds.ts, instruments.ts);
+ * processes each part (EQ, bus compression, the bass ducked under the kick, saturation, reverb and
+ * delay sends returned into the part's own stem: production.ts); sums them, sets the level to the
+ * loudness target with a look-ahead limiter, and applies the same gain curve to every stem, so the
+ * stems add up to the master exactly.
  */
 import { seededRandom } from '../audio/synth';
 import { measureIntegratedLoudness } from '../audio/loudness';
 import { measureTruePeak } from '../audio/truePeak';
-import { composeBeat, mixSeed, planBeat, type BeatPlan, type BeatRequest, type BeatScore, type DrumPart } from './compose';
-import { clap, filter, hat, kick, NotePlayer, place, pluck, render808, rim, shaker, snare, stereo, swell, VOICES, type Stereo, type Voice } from './instruments';
-import type { Instrument } from './prompt';
+import { composeBeat, mixSeed, planBeat, type BeatPlan, type BeatRequest, type BeatScore, type DrumPart, type TonalPart } from './compose';
+import { clap, filter, render808, shaker, stereo, type Stereo } from './instruments';
+import { gmPrograms } from './presets';
+import { compress, delaySend, duck, eq, reverbSend, saturate, type EqBand } from './production';
+import { loadBeatSounds, mixNote, type BeatSounds, type DrumSample } from './sounds';
+import type { BeatStyle } from './theory';
 
-export const BEAT_ENGINE_NAME = 'built-in beat engine v1';
+export const BEAT_ENGINE_NAME = 'built-in beat engine v2';
 export const BEAT_SAMPLE_RATE = 44100;
 /** Streaming platforms' reference level and a safe true-peak ceiling. */
 export const TARGET_LUFS = -14;
@@ -40,80 +46,126 @@ export interface RenderOptions {
   variation?: number;
 }
 
-/** Plans, composes and renders a beat. Pure and deterministic for a request. */
-export function generateBeat(request: BeatRequest, options: RenderOptions = {}): RenderedBeat {
+/**
+ * Plans, composes and renders a beat. Deterministic for a request; the first call in a process
+ * loads the SoundFont and drum samples (once).
+ */
+export async function generateBeat(request: BeatRequest, options: RenderOptions = {}): Promise<RenderedBeat> {
   const plan = planBeat(request);
   const variation = request.variation ?? options.variation ?? 0;
-  return renderBeat(plan, composeBeat(plan, variation), { ...options, variation });
+  const sounds = await loadBeatSounds(BEAT_SAMPLE_RATE);
+  return renderBeat(plan, composeBeat(plan, variation), sounds, { ...options, variation });
 }
 
 const dbToGain = (db: number) => 10 ** (db / 20);
 
-export function renderBeat(plan: BeatPlan, score: BeatScore, options: RenderOptions = {}): RenderedBeat {
-  const sr = BEAT_SAMPLE_RATE;
+/** One-shot choices per style: each list is a small kit the seed picks from. */
+const KITS: Record<BeatStyle, { kick: DrumSample[]; snare: DrumSample[]; hat: DrumSample[] }> = {
+  rap: { kick: ['drum_heavy_kick', 'bd_boom', 'bd_fat'], snare: ['sn_dolf', 'drum_snare_hard', 'sn_generic'], hat: ['drum_cymbal_closed', 'hat_zild', 'hat_cab'] },
+  trap: { kick: ['bd_tek', 'bd_haus', 'drum_heavy_kick'], snare: ['sn_dub', 'elec_hi_snare', 'sn_zome'], hat: ['hat_snap', 'hat_gem', 'hat_star'] },
+  drill: { kick: ['bd_tek', 'bd_haus'], snare: ['sn_zome', 'elec_hi_snare', 'sn_dub'], hat: ['hat_gem', 'hat_snap', 'hat_star'] },
+  pop: { kick: ['bd_tek', 'bd_haus', 'bd_fat'], snare: ['sn_generic', 'elec_snare', 'sn_dolf'], hat: ['hat_cab', 'drum_cymbal_closed', 'hat_snap'] },
+  dance: { kick: ['bd_haus', 'bd_klub', 'bd_tek'], snare: ['elec_snare', 'sn_generic'], hat: ['hat_gem', 'hat_cab', 'hat_star'] },
+  lofi: { kick: ['bd_fat', 'bd_pure', 'bd_boom'], snare: ['drum_snare_soft', 'sn_dolf', 'sn_generic'], hat: ['drum_cymbal_closed', 'hat_zild', 'drum_cymbal_pedal'] },
+  afrobeats: { kick: ['bd_fat', 'bd_tek', 'bd_pure'], snare: ['sn_generic', 'elec_snare'], hat: ['hat_cab', 'hat_snap', 'drum_cymbal_closed'] },
+  rnb: { kick: ['bd_pure', 'bd_fat', 'bd_tek'], snare: ['sn_dolf', 'sn_generic', 'drum_snare_soft'], hat: ['hat_zild', 'drum_cymbal_closed', 'hat_cab'] },
+  jersey: { kick: ['bd_haus', 'bd_tek', 'bd_klub'], snare: ['elec_hi_snare', 'sn_dub'], hat: ['hat_gem', 'hat_snap', 'hat_star'] },
+};
+
+/** A one-shot cut to `seconds` with a short fade (an open hat that closes, a shortened crash). */
+function cut(x: Float32Array, seconds: number, sr: number): Float32Array {
+  const n = Math.min(x.length, Math.round(seconds * sr));
+  const out = x.slice(0, n);
+  const fade = Math.min(n, Math.round(0.03 * sr));
+  for (let i = 0; i < fade; i++) out[n - 1 - i] *= i / fade;
+  return out;
+}
+
+function layer(a: Float32Array, b: Float32Array, gb: number): Float32Array {
+  const out = new Float32Array(Math.max(a.length, b.length));
+  out.set(a);
+  for (let i = 0; i < b.length; i++) out[i] += b[i] * gb;
+  return out;
+}
+
+/** Per-part mix levels (relative; the master sets the loudness) and the parts' EQ. */
+// SoundFont notes peak near 0.15 at velocity 100: these gains bring the parts to about -22 dB RMS
+// against drums near -16 (measured with bench/beats-listen.ts).
+const PART_GAIN: Record<Exclude<TonalPart, 'bass'>, number> = { chords: 5, lead: 3.5, counter: 2.2 };
+
+export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds, options: RenderOptions = {}): RenderedBeat {
+  const sr = sounds.sampleRate;
   const frames = Math.round(plan.lengthSec * sr);
   const report = (f: number) => options.onProgress?.(f);
-  // A variation tunes its own drum kit too.
+  // A variation picks its own kit too.
   const rng = seededRandom(mixSeed(plan.seed, 0x27d4eb2f ^ Math.imul(options.variation ?? 0, 0x2545f491)));
+  const pickOne = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length) % items.length];
   const stems: Record<StemName, Stereo> = { drums: stereo(frames), bass: stereo(frames), chords: stereo(frames), melody: stereo(frames) };
-  const notes = new NotePlayer(sr);
   report(0.02);
 
-  // Drum kit for this beat: tuned by style, varied by the seed.
+  // Drums: recorded one-shots, chosen per style and seed.
   const style = plan.style;
+  const d = sounds.drums;
+  const kitChoice = KITS[style];
+  const reversed = cut(d.drum_cymbal_soft, (4 * 60) / plan.bpm, sr).reverse();
   const kit: Record<DrumPart, Float32Array> = {
-    kick: kick(sr, rng, style === 'trap' || style === 'drill' ? { tune: 52 + rng() * 6, decay: 0.12 } : style === 'dance' || style === 'jersey' ? { tune: 50 + rng() * 5, decay: 0.16, punch: 160, click: 0.9 } : { tune: 50 + rng() * 8, decay: 0.2 }),
-    snare: snare(sr, rng, { tone: 170 + rng() * 50, decay: style === 'lofi' ? 0.09 : 0.12, noise: style === 'lofi' ? 0.5 : 0.8 }),
-    clap: clap(sr, rng, { decay: 0.1 + rng() * 0.05 }),
-    hat: hat(sr, rng, { decay: style === 'lofi' ? 0.035 : 0.025 }),
-    openHat: hat(sr, rng, { decay: 0.12 }),
-    rim: rim(sr, rng),
-    shaker: shaker(sr, rng),
-    swell: swell(sr, rng, (4 * 60) / plan.bpm),
+    kick: d[pickOne(kitChoice.kick)],
+    snare: d[pickOne(kitChoice.snare)],
+    // No clap among the one-shots: a finger snap layered over a synthesised clap burst.
+    clap: layer(clap(sr, rng, { decay: 0.1 + rng() * 0.05 }), d[pickOne(['perc_snap', 'perc_snap2'] as const)], 0.8),
+    hat: cut(d[pickOne(kitChoice.hat)], 0.12, sr),
+    openHat: cut(d[pickOne(['drum_cymbal_open', 'hat_gnu'] as const)], 0.35, sr),
+    rim: style === 'afrobeats' ? d[pickOne(['tabla_na', 'elec_wood'] as const)] : d[pickOne(['elec_wood', 'elec_tick'] as const)],
+    shaker: style === 'afrobeats' ? layer(shaker(sr, rng), d.hat_tap, 0.6) : shaker(sr, rng),
+    swell: reversed,
+    crash: cut(d[pickOne(['drum_splash_hard', 'drum_splash_soft'] as const)], 1.6, sr),
+    tomLow: d.drum_tom_lo_hard,
+    tomMid: d.drum_tom_mid_hard,
+    tomHigh: d.drum_tom_hi_hard,
   };
-  if (style === 'lofi') for (const part of ['snare', 'hat', 'rim'] as const) filter(kit[part], 'lowpass', sr, 6500, 0.7);
-  const level: Record<DrumPart, number> = { kick: 0.95, snare: style === 'pop' ? 0.4 : 0.6, clap: style === 'dance' || style === 'trap' || style === 'jersey' ? 0.3 : 0.55, hat: style === 'lofi' ? 0.14 : 0.2, openHat: style === 'trap' || style === 'drill' ? 0.4 : 0.16, rim: style === 'afrobeats' ? 0.45 : 0.25, shaker: 0.12, swell: 0.18 };
-  for (const h of score.drums) place(kit[h.part], stems.drums, Math.round(h.time * sr), h.velocity * level[h.part], h.pan);
+  if (style === 'lofi') for (const part of ['snare', 'hat', 'rim', 'crash'] as const) kit[part] = filter(kit[part].slice(), 'lowpass', sr, 6000, 0.7);
+  const trapLike = style === 'trap' || style === 'drill';
+  const level: Record<DrumPart, number> = {
+    kick: 1, snare: style === 'pop' ? 0.5 : 0.6, clap: trapLike || style === 'dance' || style === 'jersey' ? 0.45 : 0.35,
+    hat: style === 'lofi' ? 0.16 : style === 'rnb' ? 0.17 : 0.24, openHat: style === 'drill' ? 0.7 : trapLike ? 0.5 : 0.14, rim: style === 'afrobeats' ? 0.4 : 0.25,
+    shaker: 0.14, swell: 0.2, crash: 0.22, tomLow: 0.45, tomMid: 0.42, tomHigh: 0.4,
+  };
+  const kickFrames: number[] = [];
+  for (const h of score.drums) {
+    const at = Math.round(h.time * sr);
+    mixNote(kit[h.part], stems.drums, at, h.velocity * level[h.part], h.pan);
+    if (h.part === 'kick') kickFrames.push(at);
+  }
   report(0.2);
 
-  // Bass.
+  // Bass: the 808 synthesised (glide, drive); other basses from the SoundFont.
+  const programs = gmPrograms(plan);
   const bassNotes = score.notes.filter((n) => n.part === 'bass');
   if (plan.bass === '808') {
-    render808(stems.bass, bassNotes.map((n) => ({ at: Math.round(n.time * sr), hold: Math.round(n.dur * sr), midi: n.midi, velocity: n.velocity * 0.6, ...(n.from !== undefined ? { from: n.from } : {}) })), sr, 1.8);
+    render808(stems.bass, bassNotes.map((n) => ({ at: Math.round(n.time * sr), hold: Math.round(n.dur * sr), midi: n.midi, velocity: n.velocity * 0.45, ...(n.from !== undefined ? { from: n.from } : {}) })), sr, style === 'drill' ? 2.6 : 2.2);
   } else {
-    const voice = plan.bass === 'synthBass' ? VOICES.synthBass : VOICES.bass;
-    for (const n of bassNotes) notes.play(stems.bass, voice, Math.round(n.time * sr), Math.round(n.dur * sr), n.midi, n.velocity * 0.5, 0);
-    if (plan.bass === 'synthBass') {
-      filter(stems.bass.l, 'lowpass', sr, 900, 1.1);
-      filter(stems.bass.r, 'lowpass', sr, 900, 1.1);
-    }
+    for (const n of bassNotes) mixNote(sounds.notes.note(programs.bass, n.midi, n.velocity * 110, n.dur), stems.bass, Math.round(n.time * sr), plan.bass === 'synthBass' ? 7 : 3.6, 0);
   }
   report(0.35);
 
-  // Chords and lead.
-  const voiceOf = (instrument: Instrument): Voice | 'pluck' => (instrument === 'guitar' ? 'pluck' : instrument === '808' ? VOICES.synth : VOICES[instrument]);
-  const play = (into: Stereo, instrument: Instrument, part: 'chords' | 'lead', gain: number) => {
-    const voice = voiceOf(instrument);
+  // Chords, lead and counter-melody from the SoundFont.
+  const sampled = (into: Stereo, part: Exclude<TonalPart, 'bass'>, program: number) => {
     for (const n of score.notes) {
       if (n.part !== part) continue;
-      const at = Math.round(n.time * sr);
-      const hold = Math.round(n.dur * sr);
-      if (voice === 'pluck') pluck(into, at, hold, n.midi, n.velocity * gain * 1.6, n.pan, sr, rng);
-      else notes.play(into, voice, at, hold, n.midi, n.velocity * gain, n.pan);
+      mixNote(sounds.notes.note(program, n.midi, n.velocity * 112, n.dur), into, Math.round(n.time * sr), PART_GAIN[part], n.pan);
     }
   };
-  play(stems.chords, plan.keys, 'chords', plan.keys === 'strings' ? 0.1 : 0.13);
-  report(0.55);
-  play(stems.melody, plan.lead, 'lead', plan.lead === 'synth' ? 0.1 : 0.18);
-  report(0.65);
+  sampled(stems.chords, 'chords', programs.chords);
+  report(0.5);
+  sampled(stems.melody, 'lead', programs.lead);
+  sampled(stems.melody, 'counter', programs.counter);
+  report(0.6);
 
-  if (style === 'lofi') {
-    // Low-passed keys and melody, and the sound of vinyl: soft hiss and crackle.
-    for (const s of [stems.chords, stems.melody]) { filter(s.l, 'lowpass', sr, 1700, 0.8); filter(s.r, 'lowpass', sr, 1700, 0.8); }
-    vinyl(stems.chords, sr, rng);
-  }
-  // Keep the low end for the kick and bass.
-  for (const s of [stems.chords, stems.melody]) { filter(s.l, 'highpass', sr, 150, 0.7); filter(s.r, 'highpass', sr, 150, 0.7); }
+  // Production per part.
+  const beatSec = 60 / plan.bpm;
+  produce(stems, plan, sr, kickFrames, beatSec, rng);
+  balance(stems, plan, sr);
+  report(0.68);
 
   // Fade the last 1.5 s (the chords ring on) so the file ends cleanly.
   const fade = Math.min(frames, Math.round(1.5 * sr));
@@ -159,6 +211,104 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, options: RenderOpti
     truePeakDbtp: truePeakDbtp === null ? null : Math.round(truePeakDbtp * 10) / 10,
     engine: BEAT_ENGINE_NAME,
   };
+}
+
+/**
+ * The balance between parts, as a mixer would set the faders: each stem's loudness while it plays
+ * (the RMS of its 400 ms blocks within 30 dB of its loudest) brought to a level relative to the
+ * drums, per style. Whatever a preset's own level, the chords sit under the drums and the melody
+ * above the chords.
+ */
+const BALANCE_DB: Record<BeatStyle, Record<Exclude<StemName, 'drums'>, number>> = {
+  rap: { bass: -3, chords: -6, melody: -6 },
+  trap: { bass: 2, chords: -7, melody: -6 },
+  drill: { bass: 2, chords: -7, melody: -6 },
+  pop: { bass: -4, chords: -5, melody: -4 },
+  dance: { bass: -3, chords: -6, melody: -5 },
+  lofi: { bass: -4, chords: -3, melody: -6 },
+  afrobeats: { bass: -2, chords: -6, melody: -5 },
+  rnb: { bass: -3, chords: -3, melody: -5 },
+  jersey: { bass: -2, chords: -7, melody: -6 },
+};
+
+function activeLevelDb(s: Stereo, sr: number): number | null {
+  const block = Math.round(0.4 * sr);
+  const energies: number[] = [];
+  for (let at = 0; at + block <= s.l.length; at += block) {
+    let e = 0;
+    for (let i = at; i < at + block; i++) e += s.l[i] * s.l[i] + s.r[i] * s.r[i];
+    energies.push(e / (2 * block));
+  }
+  const top = Math.max(0, ...energies);
+  if (top <= 1e-12) return null;
+  const kept = energies.filter((e) => e >= top * 1e-3);
+  return 10 * Math.log10(kept.reduce((a, b) => a + b, 0) / kept.length);
+}
+
+function balance(stems: Record<StemName, Stereo>, plan: BeatPlan, sr: number): void {
+  const drums = activeLevelDb(stems.drums, sr);
+  if (drums === null) return;
+  for (const name of ['bass', 'chords', 'melody'] as const) {
+    const level = activeLevelDb(stems[name], sr);
+    if (level === null) continue;
+    const change = Math.max(-20, Math.min(20, drums + BALANCE_DB[plan.style][name] - level));
+    const g = dbToGain(change);
+    const { l, r } = stems[name];
+    for (let i = 0; i < l.length; i++) { l[i] *= g; r[i] *= g; }
+  }
+}
+
+/** Level of a stem relative to its peak, for thresholds that follow the material. */
+function peakOf(s: Stereo): number {
+  let m = 0;
+  for (let i = 0; i < s.l.length; i++) { const a = Math.abs(s.l[i]), b = Math.abs(s.r[i]); if (a > m) m = a; if (b > m) m = b; }
+  return m;
+}
+
+/** A compressor whose threshold sits `belowPeakDb` under the stem's own peak. */
+function busCompress(s: Stereo, sr: number, belowPeakDb: number, ratio: number, attack: number, release: number): void {
+  const peak = peakOf(s);
+  if (peak === 0) return;
+  compress(s, sr, { thresholdDb: 20 * Math.log10(peak) - belowPeakDb, ratio, attack, release, makeupDb: belowPeakDb * (1 - 1 / ratio) * 0.5 });
+}
+
+/** The mix engineer's chain, per part and style. */
+function produce(stems: Record<StemName, Stereo>, plan: BeatPlan, sr: number, kickFrames: number[], beatSec: number, rng: () => number): void {
+  const style = plan.style;
+  const trapLike = style === 'trap' || style === 'drill';
+  // Drums: weight and air, then glue.
+  const drumEq: EqBand[] = [
+    { type: 'lowshelf', f: 70, gainDb: trapLike || style === 'jersey' || style === 'dance' ? 2 : 1 },
+    { type: 'peak', f: 400, gainDb: -2, q: 1 },
+    { type: 'highshelf', f: 8000, gainDb: style === 'lofi' ? -4 : 2 },
+  ];
+  eq(stems.drums, sr, drumEq);
+  busCompress(stems.drums, sr, 8, 3, 0.01, 0.12);
+  if (style === 'rap' || style === 'lofi' || style === 'rnb') reverbSend(stems.drums, sr, { send: 0.12, size: 0.3, damp: 0.5 });
+
+  // Bass: saturation for the 808 (harmonics that small speakers play), ducked under each kick.
+  if (plan.bass === '808') saturate(stems.bass, style === 'drill' ? 1.8 : 1.4);
+  eq(stems.bass, sr, [{ type: 'lowshelf', f: 60, gainDb: 1.5 }, { type: 'peak', f: 250, gainDb: -2, q: 0.9 }]);
+  duck(stems.bass, sr, kickFrames, plan.bass === '808' ? 6 : 4, plan.bass === '808' ? 0.12 : 0.09);
+  busCompress(stems.bass, sr, 6, 2.5, 0.005, 0.1);
+
+  // Chords: out of the low end, a dip in the mud, glue, and room.
+  for (const s of [stems.chords, stems.melody]) { filter(s.l, 'highpass', sr, 150, 0.7); filter(s.r, 'highpass', sr, 150, 0.7); }
+  eq(stems.chords, sr, [{ type: 'peak', f: 320, gainDb: -3, q: 1 }, { type: 'highshelf', f: 6000, gainDb: style === 'lofi' ? -6 : 1 }]);
+  busCompress(stems.chords, sr, 6, 2, 0.02, 0.2);
+  reverbSend(stems.chords, sr, { send: style === 'rnb' || style === 'lofi' ? 0.5 : 0.3, size: style === 'rnb' ? 0.8 : 0.6, damp: 0.45 });
+
+  // Melody: presence, a tempo-synced dotted-eighth delay and a plate.
+  eq(stems.melody, sr, [{ type: 'peak', f: 2500, gainDb: 2, q: 0.8 }, { type: 'highshelf', f: 7000, gainDb: style === 'lofi' ? -6 : 1.5 }]);
+  busCompress(stems.melody, sr, 6, 2, 0.01, 0.15);
+  delaySend(stems.melody, sr, { time: beatSec * 0.75, feedback: 0.35, send: style === 'dance' || trapLike ? 0.3 : 0.2, tone: style === 'lofi' ? 2000 : 4000 });
+  reverbSend(stems.melody, sr, { send: 0.35, size: 0.7, damp: 0.4 });
+
+  if (style === 'lofi') {
+    // Low-passed keys and melody, and the sound of vinyl: soft hiss and crackle.
+    for (const s of [stems.chords, stems.melody]) { filter(s.l, 'lowpass', sr, 2600, 0.7); filter(s.r, 'lowpass', sr, 2600, 0.7); }
+    vinyl(stems.chords, sr, rng);
+  }
 }
 
 function applyGainCurve(l: Float32Array, r: Float32Array, gain: Float32Array): void {

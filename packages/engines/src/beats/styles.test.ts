@@ -62,11 +62,34 @@ describe('the description names the style, tempo and key', () => {
 });
 
 describe('each new style renders at its tempo', () => {
-  it.each(NEW_STYLES.flatMap((style) => [1, 2].map((seed) => [style, seed] as const)))('%s (seed %i): the analyser hears the planned tempo', (style, seed) => {
-    const beat = generateBeat({ style, description: '16 seconds', seed });
+  it.each(NEW_STYLES.flatMap((style) => [1, 2].map((seed) => [style, seed] as const)))('%s (seed %i): the analyser hears the planned tempo', async (style, seed) => {
+    const beat = await generateBeat({ style, description: '16 seconds', seed });
     expect(beat.plan.style).toBe(style);
     expect(beat.channels[0].length).toBe(16 * beat.sampleRate);
     const a = analyzeAudio({ channels: beat.channels, sampleRate: beat.sampleRate });
     expect(Math.abs((a.bpm ?? 0) - beat.plan.bpm)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('what the description says wins over the dropdown', () => {
+  it('"UK drill… 142 bpm" chosen under Trap is drill at 142; a key in the text is the key', () => {
+    const plan = planBeat({ style: 'trap', description: 'UK drill, dark, sliding 808s, 142 bpm in F# minor', seed: 7 });
+    expect(plan).toMatchObject({ style: 'drill', requestedStyle: 'trap', bpm: 142, key: 'F# minor', bass: '808' });
+    expect(beatTitle(plan)).toBe('Dark drill, F# minor, 142');
+  });
+
+  it('"sad trap" chosen with Rap gets trap tempos on every seed, never rap\'s 85-95', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const plan = planBeat({ style: 'rap', description: 'sad trap', seed });
+      expect(plan.style).toBe('trap');
+      expect(plan.bpm).toBeGreaterThanOrEqual(STYLE_CONVENTIONS.trap.bpm.min);
+      expect(plan.bpm).toBeLessThanOrEqual(STYLE_CONVENTIONS.trap.bpm.max);
+      expect(plan.mode).toBe('minor');
+    }
+  });
+
+  it('a tempo or key in the text wins over the named style\'s own range and mode', () => {
+    expect(planBeat({ style: 'rap', description: 'R&B at 90 bpm', seed: 1 })).toMatchObject({ style: 'rnb', bpm: 90 });
+    expect(planBeat({ style: 'pop', description: 'drill in A major', seed: 1 })).toMatchObject({ style: 'drill', key: 'A major' });
   });
 });

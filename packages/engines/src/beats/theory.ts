@@ -37,7 +37,8 @@ export interface ChordSymbol {
 export const PROGRESSIONS: Record<Mode, ChordSymbol[][]> = {
   minor: [
     [{ degree: 0 }, { degree: 5 }, { degree: 3 }, { degree: 4, dominant: true }], // i VI iv V
-    [{ degree: 0 }, { degree: 6 }, { degree: 5 }, { degree: 4, dominant: true }], // i VII VI V
+    // i VI VII i: the Aeolian climb back home (i VII VI V read as the dominant's minor key too often).
+    [{ degree: 0 }, { degree: 5 }, { degree: 6 }, { degree: 0 }], // i VI VII i
     [{ degree: 0 }, { degree: 5 }, { degree: 0 }, { degree: 4, dominant: true }], // i VI i V
     [{ degree: 0 }, { degree: 3 }, { degree: 5 }, { degree: 4, dominant: true }], // i iv VI V
   ],

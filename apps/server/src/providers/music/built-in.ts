@@ -16,7 +16,7 @@ export function createBuiltInMusic(): MusicProvider {
     hosted: false,
     async generate({ prompt, style, seed, title, artist, signal, progress, variation = 0, extensions = 0, keep }) {
       const engine = await loadEngine();
-      const beat = engine.generateBeat({ style, description: prompt, seed, variation, extensions }, { stems: Boolean(keep), onProgress: (f) => progress?.(0.8 * f) });
+      const beat = await engine.generateBeat({ style, description: prompt, seed, variation, extensions }, { stems: Boolean(keep), onProgress: (f) => progress?.(0.8 * f) });
       signal?.throwIfAborted();
       const { plan } = beat;
       const name = title ?? engine.beatTitle(plan);

@@ -117,7 +117,7 @@ describe.each(dialects)('studio stems, MIDI, variations and extensions, on %s', 
     expect(Buffer.from(files['README.txt']).toString()).toContain('90 BPM, key A minor');
 
     // Each stem: 16-bit stereo 44.1 kHz, exactly as long as the rendered mix; together they are the mix.
-    const master = generateBeat({ style: 'rap', description: request.prompt, seed: 9 }).channels;
+    const master = (await generateBeat({ style: 'rap', description: request.prompt, seed: 9 })).channels;
     const frames = master[0].length;
     expect(frames).toBe(12 * 44100);
     const sum = [new Float64Array(frames), new Float64Array(frames)];
