@@ -180,7 +180,7 @@ export default defineConfig(
   {
     // Not in any tsconfig.json: tsconfig.tools.json and the web app's node config cover them.
     name: 'typed linting: tools and configs',
-    files: ['e2e/**/*.ts', 'bench/**/*.ts', '*.config.ts'],
+    files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts'],
     languageOptions: { parserOptions: { projectService: false, project: './tsconfig.tools.json', tsconfigRootDir: root } },
   },
   {
@@ -214,7 +214,7 @@ export default defineConfig(
   },
   {
     name: 'node globals',
-    files: ['apps/server/**', 'packages/**', 'e2e/**', 'bench/**', '*.config.ts', 'apps/web/*.config.ts'],
+    files: ['apps/server/**', 'packages/**', 'e2e/**', 'bench/**', 'scripts/**', '*.config.ts', 'apps/web/*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -84,6 +84,7 @@ function labelStreamGuess(text: string): string {
   );
 }
 
+/** Song Review: scores and analysis of a track's lyrics and audio from the model or the built-in reviewer, and the saved reviews per track. */
 export function createReviewService(deps: { tracks: TrackRepository; reviews: TrackReviewRepository; text: TextProvider }) {
   const { tracks, reviews, text } = deps;
 

@@ -44,6 +44,7 @@ export interface IncomingAudio {
   stream: Readable & { truncated?: boolean };
 }
 
+/** Tracks: uploads within the plan's storage, reading and deleting them, their jobs, transcriptions and audio files, for their owner only. */
 export function createTrackService(deps: {
   tracks: TrackRepository;
   storage: FileStorage;
