@@ -60,38 +60,93 @@ const featureZones = fs
     message: 'Web features do not import each other: compose them in app/ (e.g. app/routes) or move the shared piece down to components/ or lib/.',
   }));
 
-const restrictedPaths = {
-  basePath: root,
-  zones: [
-    ...featureZones,
-    {
-      target: ['apps/web/src/components', 'apps/web/src/lib'],
-      from: ['apps/web/src/features', 'apps/web/src/app'],
-      message: 'components/ and lib/ are shared by every feature: they import neither features nor app/.',
-    },
-    {
-      target: 'apps/web/src/features',
-      from: 'apps/web/src/app',
-      message: 'Features do not import the app shell (app/ composes features, not the other way round).',
-    },
-    {
-      // Route tests (*.test.ts) may seed data through repositories; the routes themselves may not.
-      target: 'apps/server/src/routes/**/!(*.test).ts',
-      from: 'apps/server/src/repositories/**',
-      message: 'Routes talk to services, never to repositories (type-only imports included): ask a service, or import the type from where the service exports it.',
-    },
-    {
-      target: 'apps/server/src/services',
-      from: 'apps/server/src/presenters',
-      message: 'Services return domain data; presenting it for the API is the route’s job (routes call presenters).',
-    },
-    {
-      target: ['apps/web', 'packages'],
-      from: 'apps/server',
-      message: 'The web app and the shared packages never import server code.',
-    },
-  ],
+// ----------------------------------------------------------------- The server's layer map (ADR 039)
+//
+//   routes -> services -> repositories -> db          (routes also call presenters and policies' types)
+//                  \-> providers (outside world), policies (decisions), jobs (the queue)
+//   packages/engines: a leaf (pure algorithms); packages/shared may use it; apps use both.
+//
+// Each arrow is one-way, and each rule below names the way round.
+
+const SERVER = 'apps/server/src';
+/** Route modules, not their tests: route tests may seed data through repositories and the database. */
+const ROUTE_FILES = `${SERVER}/routes/**/!(*.test).ts`;
+
+/**
+ * TEMPORARY: route files that still import the database or a provider today (health.ts's readiness
+ * query and storage check, coverarts' sharp conversion). feat/contract moves that work into
+ * services and repositories; the lead empties this list after merging feat/contract, and then every
+ * route is held to "routes never import db/ or providers/". Nothing else may be added here.
+ */
+const TEMPORARY_ROUTE_EXCEPTIONS = [`${SERVER}/routes/coverarts/index.ts`, `${SERVER}/routes/health.ts`];
+
+/** The messages, one per rule (apps/server/test/lint-boundaries.test.ts proves each one bites). */
+const LAYER_MESSAGES = {
+  routesRepositories:
+    'Routes talk to services, never to repositories (type-only imports included): ask a service, or import the type from where the service exports it.',
+  routesDb: 'Routes never touch the database (apps/server/src/db, type-only imports included): a service asks a repository.',
+  routesProviders: 'Routes never call providers (outside services, storage, images): a service does, behind its interface.',
+  providersJobs: 'Providers know nothing of the job queue: throw PermanentJobError (from errors.ts) for a failure no retry can fix.',
+  providersServices: 'Providers are adapters to the outside world: services call providers, never the other way round.',
+  repositoriesServices: 'Repositories only run SQL: they call no service (services call repositories).',
+  repositoriesPolicies: 'Repositories do not ask policies: constants both need live in apps/server/src/domain/.',
+  servicesPresenters: 'Services return domain data; presenting it for the API is the route’s job (routes call presenters).',
+  enginesWorkspace:
+    'packages/engines is a leaf: pure algorithms that import nothing from the workspace (no @members-only/*, no path out of packages/engines).',
 };
+
+/** Top-level paths of the repository other than packages/engines (what the engines may not import). */
+const outsideEngines = [
+  ...fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((entry) => !['packages', 'node_modules', '.git'].includes(entry.name))
+    .map((entry) => entry.name),
+  ...fs
+    .readdirSync(path.join(root, 'packages'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'engines')
+    .map((entry) => `packages/${entry.name}`),
+];
+
+/**
+ * The zones of import-x/no-restricted-paths. `routeRules: false` leaves out "routes never import
+ * db/ or providers/" (for TEMPORARY_ROUTE_EXCEPTIONS only).
+ */
+function restrictedPaths({ routeRules = true } = {}) {
+  return {
+    basePath: root,
+    zones: [
+      ...featureZones,
+      {
+        target: ['apps/web/src/components', 'apps/web/src/lib'],
+        from: ['apps/web/src/features', 'apps/web/src/app'],
+        message: 'components/ and lib/ are shared by every feature: they import neither features nor app/.',
+      },
+      {
+        target: 'apps/web/src/features',
+        from: 'apps/web/src/app',
+        message: 'Features do not import the app shell (app/ composes features, not the other way round).',
+      },
+      { target: ROUTE_FILES, from: `${SERVER}/repositories/**`, message: LAYER_MESSAGES.routesRepositories },
+      ...(routeRules
+        ? [
+            { target: ROUTE_FILES, from: `${SERVER}/db/**`, message: LAYER_MESSAGES.routesDb },
+            { target: ROUTE_FILES, from: `${SERVER}/providers/**`, message: LAYER_MESSAGES.routesProviders },
+          ]
+        : []),
+      { target: `${SERVER}/providers`, from: `${SERVER}/jobs`, message: LAYER_MESSAGES.providersJobs },
+      { target: `${SERVER}/providers`, from: `${SERVER}/services`, message: LAYER_MESSAGES.providersServices },
+      { target: `${SERVER}/repositories`, from: `${SERVER}/services`, message: LAYER_MESSAGES.repositoriesServices },
+      { target: `${SERVER}/repositories`, from: `${SERVER}/policies`, message: LAYER_MESSAGES.repositoriesPolicies },
+      { target: `${SERVER}/services`, from: `${SERVER}/presenters`, message: LAYER_MESSAGES.servicesPresenters },
+      { target: 'packages/engines', from: outsideEngines, message: LAYER_MESSAGES.enginesWorkspace },
+      {
+        target: ['apps/web', 'packages'],
+        from: 'apps/server',
+        message: 'The web app and the shared packages never import server code.',
+      },
+    ],
+  };
+}
 
 export default defineConfig(
   {
@@ -125,7 +180,7 @@ export default defineConfig(
   {
     // Not in any tsconfig.json: tsconfig.tools.json and the web app's node config cover them.
     name: 'typed linting: tools and configs',
-    files: ['e2e/**/*.ts', 'bench/**/*.ts', '*.config.ts'],
+    files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts'],
     languageOptions: { parserOptions: { projectService: false, project: './tsconfig.tools.json', tsconfigRootDir: root } },
   },
   {
@@ -159,7 +214,7 @@ export default defineConfig(
   },
   {
     name: 'node globals',
-    files: ['apps/server/**', 'packages/**', 'e2e/**', 'bench/**', '*.config.ts', 'apps/web/*.config.ts'],
+    files: ['apps/server/**', 'packages/**', 'e2e/**', 'bench/**', 'scripts/**', '*.config.ts', 'apps/web/*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -192,7 +247,14 @@ export default defineConfig(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', restrictedPaths],
+      'import-x/no-restricted-paths': ['error', restrictedPaths()],
+    },
+  },
+  {
+    name: 'boundaries: route files waiting for feat/contract (TEMPORARY_ROUTE_EXCEPTIONS)',
+    files: TEMPORARY_ROUTE_EXCEPTIONS,
+    rules: {
+      'import-x/no-restricted-paths': ['error', restrictedPaths({ routeRules: false })],
     },
   },
   {
@@ -201,6 +263,22 @@ export default defineConfig(
     ignores: ['apps/server/src/providers/**', 'apps/web/src/lib/event-stream.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: sdkGroup(SDK_PACKAGES), message: SDK_MESSAGE }] }],
+    },
+  },
+  {
+    // Workspace packages resolve through node_modules links, so the path zone above may not see them.
+    name: 'boundaries: the engines import no workspace package',
+    files: ['packages/engines/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: sdkGroup(SDK_PACKAGES), message: SDK_MESSAGE },
+            { group: ['@members-only/*', '@members-only/*/**'], message: LAYER_MESSAGES.enginesWorkspace },
+          ],
+        },
+      ],
     },
   },
   {

@@ -14,6 +14,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A failure that no retry can fix (e.g. the file is not audio): the job fails at once. Thrown by
+ * services and providers (speech-to-text refusing a file), caught by the job worker.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 /** The disk (or the database's) is full: 507, so the artist knows it is not their file (ADR 031). */
 export const diskFull = () =>
   new AppError(507, 'The server has run out of storage space, so nothing new can be saved right now. Please try again later.', 'insufficient_storage');

@@ -12,7 +12,7 @@ import { createTestApp, dialects, registerUser, sessionCookie, testEnv, type Tes
 import { startFakeStripe } from './fake-stripe';
 import { createServices } from '../src/app';
 import { createJobWorker } from '../src/jobs/worker';
-import { createJobRepository } from '../src/jobs/job.repository';
+import { createJobRepository } from '../src/repositories/job.repository';
 import { DEFAULT_QUOTAS } from '../src/env';
 
 /**

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, waitFor, type TestDatabase } from '../../test/helpers';
 import { inTransaction, openDatabase, type Db } from '../db/index';
-import { createJobRepository, type JobRepository } from './job.repository';
+import { createJobRepository, type JobRepository } from '../repositories/job.repository';
 import { createJobBackend, type JobBackend, type JobRunner } from './backend';
-import { PermanentJobError, type JobProcessor } from './worker';
+import { PermanentJobError } from '../errors';
+import type { JobProcessor } from './worker';
 
 /**
  * The queue each database gets (pg-boss on PostgreSQL, the table queue on SQLite), through the

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index';
-import type { JobRepository } from './job.repository';
+import type { JobRepository } from '../repositories/job.repository';
 import { createJobQueue, type JobQueue } from './queue';
 import { createJobWorker, type JobLog, type JobProcessor } from './worker';
 import { createPgBossJobs } from './pg-boss';

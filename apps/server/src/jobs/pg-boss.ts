@@ -5,10 +5,11 @@ import type PgBoss from 'pg-boss';
 import type { Kysely } from 'kysely';
 import type { Database, JobRow } from '../db/types';
 import { inTransaction } from '../db/index';
-import { createJobRepository, type JobRepository } from './job.repository';
+import { createJobRepository, type JobRepository } from '../repositories/job.repository';
 import type { JobQueue } from './queue';
 import { parseJobPayload } from './registry';
-import { PermanentJobError, retryAfterMsOf, type JobContext, type JobLog, type JobProcessor } from './worker';
+import { PermanentJobError } from '../errors';
+import { retryAfterMsOf, type JobContext, type JobLog, type JobProcessor } from './worker';
 
 /** The one pg-boss queue; its messages carry the id of the job's row in the app's `jobs` table. */
 export const PG_BOSS_QUEUE = 'members-only-jobs';

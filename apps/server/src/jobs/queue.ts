@@ -1,5 +1,5 @@
 import type { JobRow } from '../db/types';
-import type { EnqueueOptions, JobRepository } from './job.repository';
+import type { EnqueueOptions, JobRepository } from '../repositories/job.repository';
 import { parseJobPayload, type JobName, type JobPayload } from './registry';
 
 /** What services see of the queue: add work, read its state. Workers live in worker.ts. */

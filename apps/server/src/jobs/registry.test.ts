@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, waitFor, type TestDatabase } from '../../test/helpers';
-import { createJobRepository, type JobRepository } from './job.repository';
+import { createJobRepository, type JobRepository } from '../repositories/job.repository';
 import { createJobQueue } from './queue';
 import { createJobWorker } from './worker';
 import { JOBS, registerProcessors, type JobProcessors } from './registry';

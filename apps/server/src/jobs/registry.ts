@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PermanentJobError, type JobProcessor } from './worker';
+import { PermanentJobError } from '../errors';
+import type { JobProcessor } from './worker';
 
 const id = z.number().int().positive();
 

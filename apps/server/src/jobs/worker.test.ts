@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, waitFor, type TestDatabase } from '../../test/helpers';
-import { createJobRepository, type JobRepository } from './job.repository';
-import { createJobWorker, PermanentJobError, type JobProcessor } from './worker';
+import { createJobRepository, type JobRepository } from '../repositories/job.repository';
+import { PermanentJobError } from '../errors';
+import { createJobWorker, type JobProcessor } from './worker';
 
 describe.each(dialects)('durable job queue on %s', (dialect) => {
   let database: TestDatabase;

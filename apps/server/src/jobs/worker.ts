@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { JobRow } from '../db/types';
-import type { JobRepository } from './job.repository';
+import { PermanentJobError } from '../errors';
+import type { JobRepository } from '../repositories/job.repository';
 
 export interface JobContext {
   jobId: number;
@@ -17,11 +18,6 @@ export interface JobProcessor<P = any> {
   run(payload: P, context: JobContext): Promise<void>;
   /** Called once when the job has failed for good (no attempts left, or a permanent error). */
   onFinalFailure?(payload: P, error: Error): Promise<void>;
-}
-
-/** A failure that no retry can fix (e.g. the file is not audio): the job fails at once. */
-export class PermanentJobError extends Error {
-  override name = 'PermanentJobError';
 }
 
 /** How long a failure asks to wait before the next attempt (an outside service's Retry-After), if it says. */

@@ -1,5 +1,6 @@
 import type { Plan } from '@members-only/shared';
 import type { UserRow } from '../db/types';
+import { LIVE_MEMBERSHIP } from '../domain/membership';
 import { forbidden, notFound } from '../errors';
 
 /**
@@ -22,8 +23,7 @@ export function actorOf(user: UserRow): Actor {
   return { id: user.id, isAdmin: Boolean(user.is_admin), plan: planOf(user) };
 }
 
-/** Membership states that carry Premium: paid up, canceled but within the paid period, or a renewal the provider is still retrying. */
-export const LIVE_MEMBERSHIP = ['active', 'canceling', 'past_due'] as const;
+export { LIVE_MEMBERSHIP };
 
 /** Premium is an admin grant or a live paid membership; everyone else is on the Free plan. */
 export function planOf(user: Pick<UserRow, 'is_premium' | 'membership_status'>): Plan {

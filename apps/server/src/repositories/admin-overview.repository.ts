@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { dialectOf, flag } from '../db/index';
-import { LIVE_MEMBERSHIP } from '../policies';
+import { LIVE_MEMBERSHIP } from '../domain/membership';
 
 /** The installation at a glance, for the admin dashboard's Overview tab. */
 export function createAdminOverviewRepository(db: Kysely<Database>) {

@@ -13,7 +13,7 @@ import { createMarketingPlanRepository } from './marketing-plan.repository';
 import { createTrackReviewRepository } from './track-review.repository';
 import { createCoverArtRepository } from './cover-art.repository';
 import { createMembershipRepository } from './membership.repository';
-import { createJobRepository } from '../jobs/job.repository';
+import { createJobRepository } from './job.repository';
 import { createAdminListRepository } from './admin-list.repository';
 import { createAuditRepository } from './audit.repository';
 import { createAdminOverviewRepository } from './admin-overview.repository';

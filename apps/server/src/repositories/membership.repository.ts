@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MembershipRow } from '../db/types';
 import { dialectOf, flag, isUniqueViolation, lockKeys, nowIso } from '../db/index';
-import { LIVE_MEMBERSHIP } from '../policies/index';
+import { LIVE_MEMBERSHIP } from '../domain/membership';
 
 /**
  * `pending`: a checkout is open and holds a seat; `processing`: it completed and its payment has

@@ -6,7 +6,7 @@ import type { AdminListRepository } from '../repositories/admin-list.repository'
 import type { AuditRepository } from '../repositories/audit.repository';
 import type { AdminOverviewRepository } from '../repositories/admin-overview.repository';
 import type { JobQueue } from '../jobs/queue';
-import type { JobRepository } from '../jobs/job.repository';
+import type { JobRepository } from '../repositories/job.repository';
 import { toIso } from '../db/index';
 import type { UnitOfWork } from '../repositories';
 import type { UserRepository } from '../repositories/user.repository';

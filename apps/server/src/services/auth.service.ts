@@ -31,6 +31,7 @@ let dummyHash: Promise<string> | undefined;
 /** Session tokens are random; only their SHA-256 is stored, so a leaked table opens no session. */
 const sessionIdOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
+/** Accounts and sessions: registration, sign-in with throttling, sign-out, and the session behind a cookie (only its SHA-256 is stored). */
 export function createAuthService(deps: {
   repos: Pick<Repositories, 'users' | 'sessions' | 'loginFailures' | 'throttles'>;
   uow: UnitOfWork;

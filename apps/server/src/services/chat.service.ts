@@ -28,6 +28,7 @@ export interface ReplyEvents {
   onDelta?(text: string): void;
 }
 
+/** Chat replies: stores the artist's message, streams the model's (or the built-in guide's) answer and keeps it with how it ended, and regenerates the last reply. */
 export function createChatService(deps: {
   conversations: ConversationRepository;
   messages: MessageRepository;

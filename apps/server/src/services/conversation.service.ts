@@ -3,6 +3,7 @@ import type { ConversationRepository } from '../repositories/conversation.reposi
 import type { MessageRepository } from '../repositories/message.repository';
 import { authorize, type Actor } from '../policies/index';
 
+/** Conversations and their messages, listed, created, renamed and deleted by their owner only (policies decide). */
 export function createConversationService(deps: { conversations: ConversationRepository; messages: MessageRepository }) {
   const { conversations, messages } = deps;
 

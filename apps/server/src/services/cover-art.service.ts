@@ -143,6 +143,7 @@ export async function distributorChecks(png: Buffer, input: { layout: CoverLayou
   return checks;
 }
 
+/** Cover art: concepts from a track's lyrics, new covers, restyles and edits through the image provider, each version stored with its distributor check, and the release kit. */
 export function createCoverArtService(deps: {
   covers: CoverArtRepository;
   conversations: ConversationRepository;

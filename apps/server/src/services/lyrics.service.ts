@@ -115,6 +115,7 @@ export type LyricFeedback = Omit<LyricFeedbackResult, 'measures'> & { measures: 
 
 // ---------------------------------------------------------------- service
 
+/** Lyric Assist: the notepad's saved snippets, the rhyme engine's analysis, and suggestions and feedback from the model or the engine. */
 export function createLyricsService(deps: {
   snippets: LyricSnippetRepository;
   conversations: ConversationRepository;

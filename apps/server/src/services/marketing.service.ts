@@ -52,6 +52,7 @@ function record(row: OwnedMarketingPlanRow, holidays: Holiday[]): MarketingPlanR
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
+/** Marketing plans: the built-in planner's (or the model's) plan for a track, saved with its calendar, reopened and re-dated. */
 export function createMarketingService(deps: {
   plans: MarketingPlanRepository;
   conversations: ConversationRepository;

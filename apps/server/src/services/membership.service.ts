@@ -24,6 +24,7 @@ const paymentServiceFailed = () => new AppError(502, 'The payment service did no
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const isLive = (status: string) => (LIVE_MEMBERSHIP as readonly string[]).includes(status);
 
+/** Paid membership: the offer and seats, checkouts, signed payment webhooks applied once, cancellation and the billing portal. */
 export function createMembershipService(deps: {
   memberships: MembershipRepository;
   users: UserRepository;

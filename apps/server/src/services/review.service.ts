@@ -87,6 +87,7 @@ function labelStreamGuess(text: string): string {
   );
 }
 
+/** Song Review: scores and analysis of a track's lyrics and audio from the model or the built-in reviewer, and the saved reviews per track. */
 export function createReviewService(deps: { tracks: TrackRepository; reviews: TrackReviewRepository; text: TextProvider; songs?: Pick<SongService, 'context'> }) {
   const { tracks, reviews, text, songs } = deps;
 

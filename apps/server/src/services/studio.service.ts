@@ -9,8 +9,8 @@ import type { UnitOfWork } from '../repositories/index';
 import type { FileStorage } from '../providers/storage/types';
 import { MusicServiceError, type MusicProvider } from '../providers/music/index';
 import type { JobQueue } from '../jobs/queue';
-import { PermanentJobError, type JobContext } from '../jobs/worker';
-import { AppError, badRequest, diskFull, isDiskFull, notFound } from '../errors';
+import type { JobContext } from '../jobs/worker';
+import { AppError, PermanentJobError, badRequest, diskFull, isDiskFull, notFound } from '../errors';
 import type { SongService } from './song.service';
 import { authorize, can, type Actor } from '../policies/index';
 

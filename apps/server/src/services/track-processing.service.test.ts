@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AudioDecodeError } from '../audio/decode';
-import { AppError } from '../errors';
-import { PermanentJobError } from '../jobs/worker';
+import { AppError, PermanentJobError } from '../errors';
 import type { TrackRepository } from '../repositories/track.repository';
 import { createTrackProcessingService } from './track-processing.service';
 

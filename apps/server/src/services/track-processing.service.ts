@@ -4,8 +4,7 @@ import type { FileStorage } from '../providers/storage/types';
 import type { SpeechToText } from '../providers/speech/types';
 import { AudioDecodeError, probeAudio } from '../audio/decode';
 import { analyzeFileInThread } from '../audio/analysis-thread';
-import { PermanentJobError } from '../jobs/worker';
-import { AppError } from '../errors';
+import { AppError, PermanentJobError } from '../errors';
 
 /**
  * Below this beat-tracking confidence there is no steady beat (a pad, an a cappella, speech), and

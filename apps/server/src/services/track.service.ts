@@ -49,6 +49,7 @@ export interface IncomingAudio {
   versionLabel?: string;
 }
 
+/** Tracks: uploads within the plan's storage, reading and deleting them, their jobs, transcriptions and audio files, for their owner only. */
 export function createTrackService(deps: {
   tracks: TrackRepository;
   storage: FileStorage;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datedItems, refreshGlance } from '@members-only/shared/marketing';
+import { datedItems, refreshGlance } from './glance';
 import {
   addDays,
   buildMarketingPlan,

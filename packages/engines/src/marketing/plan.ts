@@ -1,7 +1,7 @@
 // The built-in marketing planner: a complete release plan from the track's lyrics, the artist's
 // goals and a release date, with no model. It quotes, it counts and it schedules; it invents no
 // lines and no figures.
-import { glanceDateLines, type Holiday } from '@members-only/shared/marketing';
+import { glanceDateLines, type Holiday } from './glance';
 import { analyzeLyrics } from '../lyrics';
 import { planCalendar, RELEASE_RULES, type CalendarItem } from './calendar';
 import { formatCount, readGoals, type ArtistGoals, type GoalTarget } from './goals';

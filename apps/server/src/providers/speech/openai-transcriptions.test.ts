@@ -7,8 +7,7 @@ import { createOpenAiTranscriber, EmptyTranscriptionError, TranscriptionRateLimi
 import { startFakeStt } from '../../../test/fake-stt';
 import { createTestApp, registerUser } from '../../../test/helpers';
 import { makeClickTrack } from '../../audio/fixtures';
-import { PermanentJobError } from '../../jobs/worker';
-import { AppError } from '../../errors';
+import { AppError, PermanentJobError } from '../../errors';
 
 describe('OpenAI transcriptions provider', () => {
   let stt: Awaited<ReturnType<typeof startFakeStt>>;

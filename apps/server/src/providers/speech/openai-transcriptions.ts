@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { AppError } from '../../errors';
-import { PermanentJobError } from '../../jobs/worker';
+import { AppError, PermanentJobError } from '../../errors';
 import { retryAfterSeconds } from '../text/openai-compatible';
 import type { UpstreamLog } from '../text/upstream-log';
 import type { SpeechToText } from './types';
