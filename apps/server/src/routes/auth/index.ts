@@ -23,14 +23,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; membership?:
     return presentUser(request.user);
   });
 
-  app.post('/api/register', { config: { access: 'anonymous' }, schema: { body: registerSchema } }, async (request, reply) => {
+  app.post('/api/register', { config: { access: 'anonymous', limit: 'auth' }, schema: { body: registerSchema } }, async (request, reply) => {
     const { user, session } = await auth.register(request.body, clientInfo(request));
     await auth.logout(request.sessionToken ?? undefined);
     setSessionCookie(request, reply, session.token, session.expiresAt);
     return reply.status(201).send(presentUser(await withMembership(user)));
   });
 
-  app.post('/api/login', { config: { access: 'anonymous' }, schema: { body: loginSchema } }, async (request, reply) => {
+  app.post('/api/login', { config: { access: 'anonymous', limit: 'auth' }, schema: { body: loginSchema } }, async (request, reply) => {
     const { user, session } = await auth.login(request.body, clientInfo(request), request.sessionToken ?? undefined);
     setSessionCookie(request, reply, session.token, session.expiresAt);
     return presentUser(await withMembership(user));

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
 import { COVER, coverConceptRequestSchema, coverListQuerySchema, createCoverArtSchema } from '@members-only/shared/cover';
 import type { CoverArtService } from '../../services/cover-art.service';
-import type { QuotaService } from '../../services/quota.service';
 import { presentCoverArt } from '../../presenters/cover-art.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { clientAbortSignal } from '../../plugins/client-abort';
@@ -15,17 +14,18 @@ const imageQuerySchema = z.object({
   format: z.enum(['png', 'jpg']).optional(),
 });
 
-export const coverArtRoutes: FastifyPluginAsyncZod<{ covers: CoverArtService; quotas: QuotaService }> = async (app, { covers, quotas }) => {
+export const coverArtRoutes: FastifyPluginAsyncZod<{ covers: CoverArtService }> = async (app, { covers }) => {
   // A concept from the track's lyrics (and audio facts): the model's, the built-in engine's, or the spec's fallback.
-  app.post('/api/coverarts/concept', { config: { access: 'user' }, schema: { body: coverConceptRequestSchema } }, async (request, reply) => {
+  // Free (quota: false): the cover it leads to spends the cover quota; the per-minute limit still applies.
+  app.post('/api/coverarts/concept', { config: { access: 'user', limit: 'generate', quota: false }, schema: { body: coverConceptRequestSchema } }, async (request, reply) => {
     return covers.concept(requireActor(request), request.body, clientAbortSignal(reply));
   });
 
   // Spec §7: POST /api/coverarts { prompt } answers { imageUrl }: each version counts against the cover quota.
-  app.post('/api/coverarts', { config: { access: 'user' }, schema: { body: createCoverArtSchema } }, async (request, reply) => {
+  app.post('/api/coverarts', { config: { access: 'user', limit: 'generate', quota: 'cover' }, schema: { body: createCoverArtSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     // No client signal: once accepted the cover is drawn and saved even if the client leaves (ADR 031).
-    const cover = await quotas.spend(actor, 'cover', () => covers.create(actor, request.body));
+    const cover = await covers.create(actor, request.body);
     return reply.status(201).send(presentCoverArt(cover));
   });
 

@@ -2,16 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
 import { createMarketingPlanSchema, marketingFileName, updateMarketingCalendarSchema } from '@members-only/shared/marketing';
 import type { MarketingService } from '../../services/marketing.service';
-import type { QuotaService } from '../../services/quota.service';
 import { marketingCalendarIcs, presentMarketingPlan, presentMarketingPlanSummary } from '../../presenters/marketing.presenter';
 import { requireActor } from '../../plugins/authorization';
 
-export const marketingRoutes: FastifyPluginAsyncZod<{ marketing: MarketingService; quotas: QuotaService }> = async (app, { marketing, quotas }) => {
+export const marketingRoutes: FastifyPluginAsyncZod<{ marketing: MarketingService }> = async (app, { marketing }) => {
   // Spec §7: POST /api/marketing answers the plan; it is saved to the marketing conversation and counts against the quota.
-  app.post('/api/marketing', { config: { access: 'user' }, schema: { body: createMarketingPlanSchema } }, async (request, reply) => {
+  app.post('/api/marketing', { config: { access: 'user', limit: 'generate', quota: 'marketing' }, schema: { body: createMarketingPlanSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     // No client signal: once accepted the plan is written and saved even if the client leaves (ADR 031).
-    const plan = await quotas.spend(actor, 'marketing', () => marketing.create(actor, request.body));
+    const plan = await marketing.create(actor, request.body);
     return reply.status(201).send(presentMarketingPlan(plan));
   });
 

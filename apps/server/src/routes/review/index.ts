@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createTrackReviewSchema, reviewRequestSchema, trackReviewIdParamsSchema } from '@members-only/shared';
 import type { ReviewService } from '../../services/review.service';
-import type { QuotaService } from '../../services/quota.service';
 import { presentTrackReview } from '../../presenters/review.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { clientAbortSignal } from '../../plugins/client-abort';
 
 /** Song Review (spec §7): generate a review from a track's lyrics and audio facts, save it for the track, list saved ones. */
-export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService; quotas: QuotaService }> = async (app, { reviews, quotas }) => {
-  app.post('/api/review', { config: { access: 'user' }, schema: { body: reviewRequestSchema } }, async (request, reply) => {
+export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = async (app, { reviews }) => {
+  app.post('/api/review', { config: { access: 'user', limit: 'generate', quota: 'review' }, schema: { body: reviewRequestSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     const clientGone = clientAbortSignal(reply);
-    return quotas.spend(actor, 'review', () => reviews.review(actor, request.body, clientGone), clientGone);
+    return reviews.review(actor, request.body, clientGone);
   });
 
   app.get('/api/tracks/:id/reviews', { config: { access: 'user' }, schema: { params: trackReviewIdParamsSchema } }, async (request) => {

@@ -3,19 +3,20 @@ import { z } from 'zod';
 import { idParamSchema, line } from '@members-only/shared';
 import { beatFileName, beatMidiFileName, beatStemsFileName, generateBeatSchema, renameBeatSchema } from '@members-only/shared/studio';
 import type { StudioService } from '../../services/studio.service';
-import type { QuotaService } from '../../services/quota.service';
 import { presentBeat } from '../../presenters/beat.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { clientAbortSignal } from '../../plugins/client-abort';
 import { contentDisposition, sendPrivateAudio } from '../file-response';
 
 
-export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; quotas: QuotaService }> = async (app, { studio, quotas }) => {
+export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService }> = async (app, { studio }) => {
+  // The unit is taken by the quota plugin; once the job is accepted the job's own failure path gives it back.
   // Spec §7: answers the finished item with its audioUrl; the page reads progress from the library meanwhile.
-  app.post('/api/studio/generate', { config: { access: 'user' }, schema: { body: generateBeatSchema } }, async (request, reply) => {
+  app.post('/api/studio/generate', { config: { access: 'user', limit: 'generate', quota: 'beat' }, schema: { body: generateBeatSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     // The unit is spent once the job is accepted; a client that leaves or times out leaves the job running.
-    const accepted = await quotas.accept(actor, 'beat', () => studio.generate(actor, request.body));
+    const accepted = await studio.generate(actor, request.body);
+    request.quotaUnit?.handOver();
     return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
   });
 
@@ -29,14 +30,16 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; quotas
   });
 
   // 'Make a variation' and 'Extend': a new beat from one of the artist's own, counted as a beat.
-  app.post('/api/studio/music/:id/variation', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+  app.post('/api/studio/music/:id/variation', { config: { access: 'user', limit: 'generate', quota: 'beat' }, schema: { params: idParamSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const accepted = await quotas.accept(actor, 'beat', () => studio.derive(actor, request.params.id, 'variation'));
+    const accepted = await studio.derive(actor, request.params.id, 'variation');
+    request.quotaUnit?.handOver();
     return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
   });
-  app.post('/api/studio/music/:id/extend', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+  app.post('/api/studio/music/:id/extend', { config: { access: 'user', limit: 'generate', quota: 'beat' }, schema: { params: idParamSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const accepted = await quotas.accept(actor, 'beat', () => studio.derive(actor, request.params.id, 'extension'));
+    const accepted = await studio.derive(actor, request.params.id, 'extension');
+    request.quotaUnit?.handOver();
     return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
   });
 
