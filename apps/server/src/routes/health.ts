@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DiskSpace } from '../services/disk-space.service';
 import { pingDatabase, type Db } from '../db/index';
 import type { FileStorage } from '../providers/storage/index';
+import { healthSchema, notReadySchema, readySchema } from '@members-only/shared';
+import { responses } from '../plugins/responses';
 
 const CHECK_TIMEOUT_MS = 3_000;
 
@@ -23,11 +25,11 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  *   goes to the processes that can serve it.
  */
 export const healthRoutes: FastifyPluginAsync<{ db: Db; storage: FileStorage; disk: DiskSpace }> = async (app, { db, storage, disk }) => {
-  app.get('/api/health', { config: { access: 'public' } }, async () => {
+  app.get('/api/health', { config: { access: 'public' }, schema: { response: responses({ 200: healthSchema }) } }, async () => {
     return { status: 'ok' };
   });
 
-  app.get('/api/ready', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/api/ready', { config: { access: 'public' }, schema: { response: { ...responses({ 200: readySchema }), 503: notReadySchema } } }, async (request, reply) => {
     const [database, files] = await Promise.allSettled([within(pingDatabase(db), CHECK_TIMEOUT_MS), within(storage.check(), CHECK_TIMEOUT_MS)]);
     if (database.status === 'rejected') {
       request.log.warn({ err: database.reason as Error }, 'readiness: database not reachable');

@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { aiTextSchema, idParamSchema, sendMessageSchema, TOOL_TYPES, type ChatMessage, type ChatStreamEvent, type QuotaKind, type ToolType } from '@members-only/shared';
+import { z } from 'zod';
+import { aiEngineSchema, aiTextResponseSchema, aiTextSchema, chatMessageSchema, idParamSchema, sendMessageSchema, TOOL_TYPES, type ChatMessage, type ChatStreamEvent, type QuotaKind, type ToolType } from '@members-only/shared';
 import type { ChatService, ChatTurn, ReplyEvents } from '../../services/chat.service';
 import type { CoverArtService } from '../../services/cover-art.service';
 import { presentMessage } from '../../presenters/conversation.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { clientAbortSignal } from '../../plugins/client-abort';
 import { AppError } from '../../errors';
+import { fileBody, responses } from '../../plugins/responses';
 
 
 /**
@@ -62,13 +63,16 @@ const QUOTA_FOR_TOOL: Record<ToolType, QuotaKind> = {
 /** Chat replies spend the chat quota and count as generations (ADR 038: declared, spent by plugins/quota.ts). */
 const CHAT_TURN = { access: 'user', limit: 'generate', quota: 'chat' } as const;
 
+/** A streamed reply: server-sent events (ChatStreamEvent) once it starts; refusals before that are JSON errors. */
+const STREAMED = responses({ 200: fileBody });
+
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; covers: Pick<CoverArtService, 'imageKind' | 'imageEngine'> }> = async (app, { chat, covers }) => {
-  app.post('/api/conversations/:id/messages', { config: CHAT_TURN, schema: { params: idParamSchema, body: sendMessageSchema } }, async (request, reply) => {
+  app.post('/api/conversations/:id/messages', { config: CHAT_TURN, schema: { params: idParamSchema, body: sendMessageSchema, response: responses({ 201: z.array(chatMessageSchema) }) } }, async (request, reply) => {
     const messages = await chat.send(requireActor(request), request.params.id, request.body.content, clientAbortSignal(reply));
     return reply.status(201).send(messages.map(presentMessage));
   });
 
-  app.post('/api/conversations/:id/messages/stream', { config: CHAT_TURN, schema: { params: idParamSchema, body: sendMessageSchema } }, async (request, reply) => {
+  app.post('/api/conversations/:id/messages/stream', { config: CHAT_TURN, schema: { params: idParamSchema, body: sendMessageSchema, response: STREAMED } }, async (request, reply) => {
     // Ownership, validation and the quota fail as ordinary JSON errors, before the stream starts.
     const turn = await chat.startSend(requireActor(request), request.params.id, request.body.content);
     await streamEvents(
@@ -83,7 +87,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; covers: Pick
     );
   });
 
-  app.post('/api/conversations/:id/regenerate', { config: CHAT_TURN, schema: { params: idParamSchema } }, async (request, reply) => {
+  app.post('/api/conversations/:id/regenerate', { config: CHAT_TURN, schema: { params: idParamSchema, response: STREAMED } }, async (request, reply) => {
     const turn = await chat.startRegenerate(requireActor(request), request.params.id);
     await streamEvents(
       request,
@@ -96,7 +100,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; covers: Pick
 
   app.post(
     '/api/ai/text',
-    { config: { access: 'user', limit: 'generate', quota: (request) => QUOTA_FOR_TOOL[(request.body as z.infer<typeof aiTextSchema>).type] }, schema: { body: aiTextSchema } },
+    { config: { access: 'user', limit: 'generate', quota: (request) => QUOTA_FOR_TOOL[(request.body as z.infer<typeof aiTextSchema>).type] }, schema: { body: aiTextSchema, response: responses({ 200: aiTextResponseSchema }) } },
     async (request, reply) => {
       requireActor(request);
       const result = await chat.generateText(request.body.prompt, request.body.type, clientAbortSignal(reply));
@@ -104,11 +108,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; covers: Pick
     },
   );
 
-  app.get('/api/ai/engine', { config: { access: 'user' } }, async (request) => {
+  app.get('/api/ai/engine', { config: { access: 'user' }, schema: { response: responses({ 200: aiEngineSchema }) } }, async (request) => {
     requireActor(request);
     return {
       isModel: chat.isModel,
-      engines: Object.fromEntries(TOOL_TYPES.map((t) => [t, chat.engineForTask(t)])),
+      engines: Object.fromEntries(TOOL_TYPES.map((t) => [t, chat.engineForTask(t)])) as Record<ToolType, string>,
       coverImage: { kind: covers.imageKind, engine: covers.imageEngine },
     };
   });
