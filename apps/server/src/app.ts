@@ -17,6 +17,7 @@ import { createAdminService } from './services/admin.service';
 import { createAdminDashboardService } from './services/admin-dashboard.service';
 import { createQuotaService } from './services/quota.service';
 import { createDiskSpace } from './services/disk-space.service';
+import { createReadinessService } from './services/readiness.service';
 import { planOf } from './policies/index';
 import { quotaRoutes } from './routes/quotas/index';
 import { createLyricsService } from './services/lyrics.service';
@@ -204,7 +205,8 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     content: env.membershipContent,
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
-  return { disk, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
+  const readiness = createReadinessService({ dialect: db.dialect, pingDatabase: () => pingDatabase(db), storage, disk });
+  return { disk, readiness, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -299,7 +301,7 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   // Quotas spent and refunded from each route's `config.quota` (ADR 038).
   await app.register(quotaPlugin, { quotas: services.quotas });
 
-  await app.register(healthRoutes, { db, storage: services.storage, disk: services.disk });
+  await app.register(healthRoutes, { readiness: services.readiness });
   await app.register(authRoutes, { auth: services.auth, membership: services.membership });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(quotaRoutes, { quotas: services.quotas });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { sharp } from '../../providers/image/native';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
 import { COVER, coverArtListSchema, coverArtSchema, coverConceptRequestSchema, coverConceptSchema, coverListQuerySchema, createCoverArtSchema } from '@members-only/shared/cover';
@@ -40,16 +39,13 @@ export const coverArtRoutes: FastifyPluginAsyncZod<{ covers: CoverArtService }> 
 
   // The image itself: its owner and admins only; anyone else gets a 404.
   app.get('/api/coverarts/:id/image', { config: { access: 'user' }, schema: { params: idParamSchema, querystring: imageQuerySchema, response: responses({ 200: fileBody }) } }, async (request, reply) => {
-    const image = await covers.image(requireActor(request), request.params.id);
+    const image = await covers.image(requireActor(request), request.params.id, request.query.format === 'jpg' ? 'jpg' : 'png');
     reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
-    const name = COVER.downloadName.replace(/\.png$/, '');
-    if (request.query.format === 'jpg') {
-      const jpeg = await image.stream.pipe(sharp().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).withIccProfile('srgb')).toBuffer();
-      if (request.query.download) reply.header('content-disposition', `attachment; filename="${name}.jpg"`);
-      return reply.type('image/jpeg').send(jpeg);
+    if (request.query.download) {
+      const name = image.format === 'jpg' ? `${COVER.downloadName.replace(/\.png$/, '')}.jpg` : COVER.downloadName;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
     }
-    if (request.query.download) reply.header('content-disposition', `attachment; filename="${COVER.downloadName}"`);
-    return reply.type('image/png').header('content-length', String(image.bytes)).send(image.stream);
+    return reply.type(image.format === 'jpg' ? 'image/jpeg' : 'image/png').header('content-length', String(image.bytes)).send(image.body);
   });
 
   // The release kit in one download: master PNG and JPEG, 1080×1080 post, 1080×1920 story, 640×640 preview.
