@@ -35,12 +35,12 @@ export interface QuotaUnit {
    * The work failed: the unit comes back, once. For work whose failure the plugin cannot see (a
    * streamed reply, after the response has started); never call it because the client went away.
    */
-  failed(): Promise<void>;
+  readonly failed: () => Promise<void>;
   /**
    * Queued work was accepted (a beat's row and job): from now on only the job's own failure path
    * gives the unit back, whatever this request's response turns out to be.
    */
-  handOver(): void;
+  readonly handOver: () => void;
 }
 
 /**

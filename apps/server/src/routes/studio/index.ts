@@ -14,11 +14,9 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService }> = as
   // The unit is taken by the quota plugin; once the job is accepted the job's own failure path gives it back.
   // Spec §7: answers the finished item with its audioUrl; the page reads progress from the library meanwhile.
   app.post('/api/studio/generate', { config: { access: 'user', limit: 'generate', quota: 'beat' }, schema: { body: generateBeatSchema, response: responses({ 201: studioMusicItemSchema }) } }, async (request, reply) => {
-    const actor = requireActor(request);
-    // The unit is spent once the job is accepted; a client that leaves or times out leaves the job running.
-    const accepted = await studio.generate(actor, request.body);
-    request.quotaUnit?.handOver();
-    return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
+    // Once the job is accepted its unit is the job's; a client that leaves or times out leaves the job running.
+    const beat = await studio.generateFinished(requireActor(request), request.body, { signal: clientAbortSignal(reply), accepted: request.quotaUnit?.handOver });
+    return reply.status(201).send(presentBeat(beat));
   });
 
   app.get('/api/studio/music', { config: { access: 'user' }, schema: { response: responses({ 200: studioMusicListSchema }) } }, async (request) => {
@@ -32,16 +30,12 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService }> = as
 
   // 'Make a variation' and 'Extend': a new beat from one of the artist's own, counted as a beat.
   app.post('/api/studio/music/:id/variation', { config: { access: 'user', limit: 'generate', quota: 'beat' }, schema: { params: idParamSchema, response: responses({ 201: studioMusicItemSchema }) } }, async (request, reply) => {
-    const actor = requireActor(request);
-    const accepted = await studio.derive(actor, request.params.id, 'variation');
-    request.quotaUnit?.handOver();
-    return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
+    const beat = await studio.deriveFinished(requireActor(request), request.params.id, 'variation', { signal: clientAbortSignal(reply), accepted: request.quotaUnit?.handOver });
+    return reply.status(201).send(presentBeat(beat));
   });
   app.post('/api/studio/music/:id/extend', { config: { access: 'user', limit: 'generate', quota: 'beat' }, schema: { params: idParamSchema, response: responses({ 201: studioMusicItemSchema }) } }, async (request, reply) => {
-    const actor = requireActor(request);
-    const accepted = await studio.derive(actor, request.params.id, 'extension');
-    request.quotaUnit?.handOver();
-    return reply.status(201).send(presentBeat(await studio.finished(accepted.id, clientAbortSignal(reply))));
+    const beat = await studio.deriveFinished(requireActor(request), request.params.id, 'extension', { signal: clientAbortSignal(reply), accepted: request.quotaUnit?.handOver });
+    return reply.status(201).send(presentBeat(beat));
   });
 
   /** The stems (a ZIP of WAVs) and the MIDI file of a built-in beat: the owner or an admin, as the audio. */
