@@ -72,13 +72,6 @@ const SERVER = 'apps/server/src';
 /** Route modules, not their tests: route tests may seed data through repositories and the database. */
 const ROUTE_FILES = `${SERVER}/routes/**/!(*.test).ts`;
 
-/**
- * TEMPORARY: route files that still import the database or a provider today (health.ts's readiness
- * query and storage check, coverarts' sharp conversion). feat/contract moves that work into
- * services and repositories; the lead empties this list after merging feat/contract, and then every
- * route is held to "routes never import db/ or providers/". Nothing else may be added here.
- */
-const TEMPORARY_ROUTE_EXCEPTIONS = [`${SERVER}/routes/coverarts/index.ts`, `${SERVER}/routes/health.ts`];
 
 /** The messages, one per rule (apps/server/test/lint-boundaries.test.ts proves each one bites). */
 const LAYER_MESSAGES = {
@@ -107,11 +100,8 @@ const outsideEngines = [
     .map((entry) => `packages/${entry.name}`),
 ];
 
-/**
- * The zones of import-x/no-restricted-paths. `routeRules: false` leaves out "routes never import
- * db/ or providers/" (for TEMPORARY_ROUTE_EXCEPTIONS only).
- */
-function restrictedPaths({ routeRules = true } = {}) {
+/** The zones of import-x/no-restricted-paths. */
+function restrictedPaths() {
   return {
     basePath: root,
     zones: [
@@ -127,12 +117,8 @@ function restrictedPaths({ routeRules = true } = {}) {
         message: 'Features do not import the app shell (app/ composes features, not the other way round).',
       },
       { target: ROUTE_FILES, from: `${SERVER}/repositories/**`, message: LAYER_MESSAGES.routesRepositories },
-      ...(routeRules
-        ? [
-            { target: ROUTE_FILES, from: `${SERVER}/db/**`, message: LAYER_MESSAGES.routesDb },
-            { target: ROUTE_FILES, from: `${SERVER}/providers/**`, message: LAYER_MESSAGES.routesProviders },
-          ]
-        : []),
+      { target: ROUTE_FILES, from: `${SERVER}/db/**`, message: LAYER_MESSAGES.routesDb },
+      { target: ROUTE_FILES, from: `${SERVER}/providers/**`, message: LAYER_MESSAGES.routesProviders },
       { target: `${SERVER}/providers`, from: `${SERVER}/jobs`, message: LAYER_MESSAGES.providersJobs },
       { target: `${SERVER}/providers`, from: `${SERVER}/services`, message: LAYER_MESSAGES.providersServices },
       { target: `${SERVER}/repositories`, from: `${SERVER}/services`, message: LAYER_MESSAGES.repositoriesServices },
@@ -248,13 +234,6 @@ export default defineConfig(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', restrictedPaths()],
-    },
-  },
-  {
-    name: 'boundaries: route files waiting for feat/contract (TEMPORARY_ROUTE_EXCEPTIONS)',
-    files: TEMPORARY_ROUTE_EXCEPTIONS,
-    rules: {
-      'import-x/no-restricted-paths': ['error', restrictedPaths({ routeRules: false })],
     },
   },
   {

@@ -17,6 +17,7 @@ import { createAdminService } from './services/admin.service';
 import { createAdminDashboardService } from './services/admin-dashboard.service';
 import { createQuotaService } from './services/quota.service';
 import { createDiskSpace } from './services/disk-space.service';
+import { createReadinessService } from './services/readiness.service';
 import { planOf } from './policies/index';
 import { quotaRoutes } from './routes/quotas/index';
 import { createLyricsService } from './services/lyrics.service';
@@ -33,6 +34,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { registerWebApp } from './plugins/web-app';
 import { loggerOptions, registerRequestIdHeader, type LogStream } from './plugins/logging';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { quotaPlugin } from './plugins/quota';
 import { createRedis } from './providers/redis/index';
 import { authRoutes } from './routes/auth/index';
 import { conversationRoutes } from './routes/conversations/index';
@@ -210,7 +212,8 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     content: env.membershipContent,
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
-  return { songs, disk, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
+  const readiness = createReadinessService({ dialect: db.dialect, pingDatabase: () => pingDatabase(db), storage, disk });
+  return { songs, disk, readiness, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -302,13 +305,15 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
     redis,
     keyPrefix: env.REDIS_KEY_PREFIX,
   });
+  // Quotas spent and refunded from each route's `config.quota` (ADR 038).
+  await app.register(quotaPlugin, { quotas: services.quotas });
 
-  await app.register(healthRoutes, { db, storage: services.storage, disk: services.disk });
+  await app.register(healthRoutes, { readiness: services.readiness });
   await app.register(authRoutes, { auth: services.auth, membership: services.membership });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(quotaRoutes, { quotas: services.quotas });
-  await app.register(chatRoutes, { chat: services.chat, conversations: services.conversations, quotas: services.quotas, covers: services.covers });
-  await app.register(lyricsRoutes, { lyrics: services.lyrics, quotas: services.quotas });
+  await app.register(chatRoutes, { chat: services.chat, covers: services.covers });
+  await app.register(lyricsRoutes, { lyrics: services.lyrics });
   await app.register(fastifyMultipart, {
     limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },
   });
@@ -321,11 +326,11 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
       rateGraceSeconds: env.UPLOAD_RATE_GRACE_SECONDS,
     },
   });
-  await app.register(reviewRoutes, { reviews: services.reviews, quotas: services.quotas });
-  await app.register(marketingRoutes, { marketing: services.marketing, quotas: services.quotas });
-  await app.register(coverArtRoutes, { covers: services.covers, quotas: services.quotas });
+  await app.register(reviewRoutes, { reviews: services.reviews });
+  await app.register(marketingRoutes, { marketing: services.marketing });
+  await app.register(coverArtRoutes, { covers: services.covers });
   await app.register(payoutRoutes, { paymentMethods: services.paymentMethods, ledger: services.ledger });
-  await app.register(studioRoutes, { studio: services.studio, quotas: services.quotas });
+  await app.register(studioRoutes, { studio: services.studio });
   await app.register(songRoutes, { songs: services.songs });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });

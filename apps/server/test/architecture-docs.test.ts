@@ -17,10 +17,10 @@ describe('docs/ARCHITECTURE.md', () => {
 
   it('lists each route once with its declared access, HEAD twins and static files left out', () => {
     const markdown = routeTableMarkdown([
-      { method: 'GET', url: '/api/tracks', access: 'user', schema: undefined },
-      { method: 'HEAD', url: '/api/tracks', access: 'user', schema: undefined },
-      { method: 'POST', url: '/api/login', access: 'anonymous', schema: undefined },
-      { method: 'GET', url: '/assets/*', access: 'public', schema: undefined },
+      { method: 'GET', url: '/api/tracks', access: 'user', schema: undefined, limit: undefined, quota: undefined },
+      { method: 'HEAD', url: '/api/tracks', access: 'user', schema: undefined, limit: undefined, quota: undefined },
+      { method: 'POST', url: '/api/login', access: 'anonymous', schema: undefined, limit: undefined, quota: undefined },
+      { method: 'GET', url: '/assets/*', access: 'public', schema: undefined, limit: undefined, quota: undefined },
     ]);
     expect(markdown).toContain('2 routes.');
     expect(markdown.split('\n').slice(-2)).toEqual(['| POST | `/api/login` | anonymous |', '| GET | `/api/tracks` | user |']);

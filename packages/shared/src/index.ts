@@ -12,3 +12,4 @@ export * from './text';
 export * from './admin';
 export * from './review';
 export * from './membership';
+export * from './health';

@@ -107,3 +107,6 @@ export const DEFAULT_MEMBERSHIP_CONTENT: MembershipContent = {
     { question: 'I paid before creating an account.', answer: 'Register or sign in with the e-mail address you paid with, and the membership attaches to your account.' },
   ],
 };
+
+/** POST /api/stripe/webhook: the event was received (a duplicate delivery changes nothing). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

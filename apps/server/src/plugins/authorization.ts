@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthService } from '../services/auth.service';
 import type { UserRow } from '../db/types';
@@ -32,6 +32,9 @@ export interface RouteEntry {
   url: string;
   access: Access | undefined;
   schema: FastifySchema | undefined;
+  /** The route's declared rate-limit group and quota (plugins/quota.ts, ADR 038). */
+  limit: FastifyContextConfig['limit'];
+  quota: FastifyContextConfig['quota'];
 }
 
 /**
@@ -61,7 +64,7 @@ export const authorizationPlugin = fp<{ auth: AuthService; sessionCache: Session
       for (const method of methods) {
         const access = route.config?.access;
         if (!access) missing.push(`${method} ${route.url}`);
-        table.push({ method, url: route.url, access, schema: route.schema });
+        table.push({ method, url: route.url, access, schema: route.schema, limit: route.config?.limit, quota: route.config?.quota });
       }
     }
     if (missing.length > 0) throw new Error(`Routes without a declared access: ${missing.join(', ')}`);

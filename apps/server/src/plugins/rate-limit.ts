@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { tooManyRequests } from '../errors';
 import type { Redis } from '../providers/redis/index';
+import type { LimitGroup } from './quota';
 
 /** Requests per minute; 0 turns that limit off. */
 export interface RateLimitSettings {
@@ -21,28 +22,7 @@ export interface RateLimitSettings {
 
 const WINDOW_MS = 60_000;
 
-type Group = 'auth' | 'generate';
-
-/** Routes with a stricter limit on top of the API one, by method and route pattern. */
-const GROUPS: Record<string, Group> = {
-  'POST /api/login': 'auth',
-  'POST /api/register': 'auth',
-  'POST /api/conversations/:id/messages': 'generate',
-  'POST /api/conversations/:id/messages/stream': 'generate',
-  'POST /api/conversations/:id/regenerate': 'generate',
-  'POST /api/ai/text': 'generate',
-  'POST /api/lyrics/suggestions': 'generate',
-  'POST /api/lyrics/feedback': 'generate',
-  'POST /api/review': 'generate',
-  'POST /api/tracks/:id/reviews': 'generate',
-  'POST /api/marketing': 'generate',
-  'POST /api/coverarts/concept': 'generate',
-  'POST /api/coverarts': 'generate',
-  'POST /api/studio/generate': 'generate',
-  // A variation or an extension is a new beat: the same budget as generating one.
-  'POST /api/studio/music/:id/variation': 'generate',
-  'POST /api/studio/music/:id/extend': 'generate',
-};
+type Group = LimitGroup;
 
 const MESSAGES: Record<'api' | Group, string> = {
   api: 'Too many requests. Please slow down and try again',
@@ -111,7 +91,8 @@ export const rateLimitPlugin = fp<RateLimitSettings>(async (app, settings) => {
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const group = GROUPS[`${request.method} ${request.routeOptions.url ?? ''}`];
+    // The route's own declaration (`config.limit`, ADR 038): no list of routes to keep in step.
+    const group = request.routeOptions.config.limit;
     for (const limit of [api, group ? groups[group] : undefined]) {
       if (!limit) continue;
       const result = await limit.check(request);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { declareScopeAccess } from './authorization';
+import { fileBody, noContent, responses } from './responses';
 
 /**
  * Serves the built single-page app: hashed assets with a one-year immutable cache and their
@@ -70,6 +71,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // The built files are public; their own scope declares it for every file route.
     await app.register(async (scope) => {
       declareScopeAccess(scope, 'public');
+      // Every route declares its responses (ADR 038): the app's files are bytes, their errors JSON.
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...(route.schema ?? {}), response: route.schema?.response ?? responses({ 200: fileBody, 206: fileBody, 304: noContent }) };
+      });
       await scope.register(fastifyStatic, {
         root: distDir,
         wildcard: false,

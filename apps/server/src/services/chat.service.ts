@@ -5,6 +5,7 @@ import type { MessageRepository } from '../repositories/message.repository';
 import type { TextFinish, TextProvider } from '../providers/text/types';
 import { incompleteReplyError } from '../providers/text/finish';
 import { badRequest } from '../errors';
+import { authorize, type Actor } from '../policies/index';
 
 /** How many earlier messages a model sees. */
 const CONTEXT_MESSAGES = 24;
@@ -26,6 +27,13 @@ const taskOf = (conversation: ConversationRow): ToolType =>
 export interface ReplyEvents {
   onUserMessage?(message: MessageRow): void;
   onDelta?(text: string): void;
+}
+
+/** A chat turn that passed every check and has not started: `run` stores and replies. */
+export interface ChatTurn {
+  /** The engine that will answer. */
+  engine: string;
+  run(signal?: AbortSignal, events?: ReplyEvents): Promise<MessageRow[]>;
 }
 
 /** Chat replies: stores the artist's message, streams the model's (or the built-in guide's) answer and keeps it with how it ended, and regenerates the last reply. */
@@ -101,34 +109,55 @@ export function createChatService(deps: {
     return message;
   }
 
+  /** The caller's conversation to write in: 404 for anyone else's (policies/). */
+  const writable = async (actor: Actor, conversationId: number) => authorize(actor, 'write', 'conversation', await conversations.findById(conversationId));
+
+  /** A new message and its reply, once the caller may write there. */
+  async function startSend(actor: Actor, conversationId: number, content: string): Promise<ChatTurn> {
+    const conversation = await writable(actor, conversationId);
+    return {
+      engine: text.engineFor(taskOf(conversation)),
+      async run(signal, events = {}) {
+        const userMessage = await storeUserMessage(conversation, content);
+        events.onUserMessage?.(userMessage);
+        const assistant = await reply(conversation, signal, events);
+        return assistant ? [userMessage, assistant] : [userMessage];
+      },
+    };
+  }
+
   return {
     isModel: text.isModel,
-    engineFor: (conversation: ConversationRow) => text.engineFor(taskOf(conversation)),
     engineForTask: (task: ToolType) => text.engineFor(task),
 
-    /** Stores the user's message, then the reply; answers both (spec §7: an array of messages). */
-    async send(conversation: ConversationRow, content: string, signal?: AbortSignal, events: ReplyEvents = {}) {
-      const userMessage = await storeUserMessage(conversation, content);
-      events.onUserMessage?.(userMessage);
-      const assistant = await reply(conversation, signal, events);
-      return assistant ? [userMessage, assistant] : [userMessage];
-    },
+    /**
+     * Everything that can refuse a new message (the conversation is the caller's, to write in),
+     * checked before anything is stored; the turn then stores the message and streams the reply.
+     * A streamed route starts its stream only once this answered, so refusals are plain JSON.
+     */
+    startSend,
 
-    /** Refuses (400) before any streaming starts when the conversation has no message yet. */
-    async assertCanRegenerate(conversation: ConversationRow) {
-      const [last] = await messages.recent(conversation.id, 1);
-      if (!last) throw badRequest('There is nothing to answer yet.');
+    /** Stores the user's message, then the reply; answers both (spec §7: an array of messages). */
+    async send(actor: Actor, conversationId: number, content: string, signal?: AbortSignal) {
+      return (await startSend(actor, conversationId, content)).run(signal);
     },
 
     /**
-     * Replaces the last reply, or answers an unanswered last message (Retry). The old reply stays
-     * until the new one has arrived, so a failed or empty-stopped attempt loses nothing.
+     * Replaces the last reply, or answers an unanswered last message (Retry), in the caller's own
+     * conversation; 400 when it has no message yet. The old reply stays until the new one has
+     * arrived, so a failed or empty-stopped attempt loses nothing.
      */
-    async regenerate(conversation: ConversationRow, signal?: AbortSignal, events: ReplyEvents = {}) {
+    async startRegenerate(actor: Actor, conversationId: number): Promise<ChatTurn> {
+      const conversation = await writable(actor, conversationId);
       const [last] = await messages.recent(conversation.id, 1);
       if (!last) throw badRequest('There is nothing to answer yet.');
-      const assistant = await reply(conversation, signal, events, last.role === 'assistant' ? last : undefined);
-      return assistant ? [assistant] : [];
+      return {
+        engine: text.engineFor(taskOf(conversation)),
+        async run(signal, events = {}) {
+          const assistant = await reply(conversation, signal, events, last.role === 'assistant' ? last : undefined);
+          return assistant ? [assistant] : [];
+        },
+      };
     },
 
     /**

@@ -35,6 +35,7 @@ import type { CoverImageProvider } from '../providers/image/types';
 import type { FileStorage } from '../providers/storage/types';
 import { describeImage } from '../providers/image/normalise';
 import { releaseKitZip } from '../providers/image/release-kit';
+import { sharp } from '../providers/image/native';
 import { badRequest, notFound } from '../errors';
 import type { SongService } from './song.service';
 import { authorize, type Actor } from '../policies/index';
@@ -141,6 +142,13 @@ export async function distributorChecks(png: Buffer, input: { layout: CoverLayou
         },
   );
   return checks;
+}
+
+/** A cover's image as it is sent: the stored PNG streamed, or a JPEG made from it. */
+export interface CoverImageFile {
+  format: 'png' | 'jpg';
+  body: Readable | Buffer;
+  bytes: number;
 }
 
 /** Cover art: concepts from a track's lyrics, new covers, restyles and edits through the image provider, each version stored with its distributor check, and the release kit. */
@@ -292,9 +300,16 @@ export function createCoverArtService(deps: {
     },
 
     /** The PNG, for its owner or an admin (anyone else: 404). */
-    async image(actor: Actor, id: number) {
+    /**
+     * The image for its owner or an admin (404 for anyone else): the stored PNG as a stream, or a
+     * JPEG made from it (quality 92, 4:4:4, sRGB: well under 10 MB at 3000×3000) for stores with a
+     * file-size limit.
+     */
+    async image(actor: Actor, id: number, format: 'png' | 'jpg' = 'png'): Promise<CoverImageFile> {
       const row = authorize(actor, 'view', 'coverArt', await covers.findById(id));
-      return { stream: storage.read(row.image_key), bytes: row.bytes, id: row.id };
+      if (format === 'png') return { format, body: storage.read(row.image_key), bytes: row.bytes };
+      const jpeg = await storage.read(row.image_key).pipe(sharp().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).withIccProfile('srgb')).toBuffer();
+      return { format, body: jpeg, bytes: jpeg.length };
     },
 
     /** The release kit (master PNG and JPEG, post, story, preview) as a ZIP, for its owner or an admin. */

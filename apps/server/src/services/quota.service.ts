@@ -29,7 +29,8 @@ export const QUOTA_HISTORY_DAYS = 14;
  * statement. The one refund rule (ADR 031): a unit is spent when the work is accepted and given
  * back only when the work itself fails. A client that disconnects, stops waiting or reloads does
  * not get it back: the work goes on (a beat's job, a cover or a plan being made) and its result
- * lands in the artist's list. Everything that gives a unit back goes through `workFailed`.
+ * lands in the artist's list. Everything that gives a unit back goes through `workFailed`; routes
+ * declare what they spend (`config.quota`) and plugins/quota.ts applies this rule (ADR 038).
  */
 export function createQuotaService(deps: { quotas: QuotaRepository; limits: QuotaLimits; disk?: Pick<DiskSpace, 'assertRoom'>; now?: () => Date }) {
   const { quotas, limits, disk, now = () => new Date() } = deps;
@@ -62,55 +63,16 @@ export function createQuotaService(deps: { quotas: QuotaRepository; limits: Quot
   async function workFailed(userId: number, kind: QuotaKind, takenAt: Date): Promise<void> {
     await quotas.refund(userId, kind, dayOf(takenAt));
   }
-  const takenAt = (consumed: Quota) => new Date(new Date(consumed.resetsAt).getTime() - 1);
 
   return {
+    /** Counts one unit of `kind` (or refuses with 429): taken by plugins/quota.ts from a route's declaration (ADR 038). */
     consume,
 
     /**
-     * The work failed: its unit comes back. Called from the work's own failure path (a job's, an
-     * inline generation's), never because the client went away.
+     * The work failed: its unit comes back. Called from the work's own failure path (a job's, or
+     * plugins/quota.ts for a request's inline work), never because the client went away.
      */
     workFailed,
-
-    /**
-     * The refund of one consumed unit for work whose failure is seen elsewhere (a streamed reply):
-     * given back when the work failed, not when `clientGone` is aborted (Stop, a closed tab).
-     */
-    refundingUnlessClientGone: (actor: Actor, kind: QuotaKind, consumed: Quota, clientGone: AbortSignal) => async () => {
-      if (!clientGone.aborted) await workFailed(actor.id, kind, takenAt(consumed));
-    },
-
-    /**
-     * Runs one generation under the quota: counted first, given back only if the work fails. Work
-     * that should outlive its request (a cover, a plan) is given no client signal, so it finishes
-     * and is saved whoever is listening; work that stops with its client (a chat reply, lyric
-     * ideas) passes `clientGone`, and a unit stopped that way stays spent.
-     */
-    async spend<T>(actor: Actor, kind: QuotaKind, work: () => Promise<T>, clientGone?: AbortSignal): Promise<T> {
-      const taken = await consume(actor, kind);
-      try {
-        return await work();
-      } catch (error) {
-        if (!clientGone?.aborted) await workFailed(actor.id, kind, takenAt(taken)).catch(() => {});
-        throw error;
-      }
-    },
-
-    /**
-     * Accepts queued work under the quota (a beat): counted first; if `accept` throws, nothing was
-     * accepted and the unit comes back. After that the job's own failure path gives it back
-     * (`workFailed` with the time the work was accepted), whatever the client does meanwhile.
-     */
-    async accept<T>(actor: Actor, kind: QuotaKind, accept: () => Promise<T>): Promise<T> {
-      const taken = await consume(actor, kind);
-      try {
-        return await accept();
-      } catch (error) {
-        await workFailed(actor.id, kind, takenAt(taken)).catch(() => {});
-        throw error;
-      }
-    },
 
     async status(actor: Actor): Promise<QuotasResponse> {
       const at = now();

@@ -20,6 +20,12 @@ const POLL_MS = 200;
  * Studio: a beat is a row plus a `beat.generate` job. POST waits for the job (the spec's contract
  * answers the finished item with its audioUrl) while the page reads progress from the library.
  */
+/** How a request waits for its beat: until `signal` aborts; `accepted` once the job exists. */
+export interface BeatWait {
+  signal?: AbortSignal;
+  accepted?: () => void;
+}
+
 export function createStudioService(deps: {
   beats: BeatRepository;
   conversations: ConversationRepository;
@@ -93,7 +99,7 @@ export function createStudioService(deps: {
     }
   }
 
-  return {
+  const service = {
     engine: music.engine,
 
     finished: waitFor,
@@ -255,6 +261,24 @@ export function createStudioService(deps: {
       const beat = await beats.findById(beatId);
       if (beat && beat.status !== 'failed') await markFailed(beat, { error_status: 500, error_message: error instanceof PermanentJobError ? error.message : STUDIO_MESSAGES.serverError });
     },
+
+    /**
+     * Spec §7: a new beat answered once finished. `accepted` runs once its row and job exist (the
+     * request's quota unit is then the job's to give back); the wait is `finished`'s.
+     */
+    async generateFinished(actor: Actor, input: GenerateBeatInput, wait: BeatWait): Promise<BeatRow> {
+      const beat = await service.generate(actor, input);
+      wait.accepted?.();
+      return waitFor(beat.id, wait.signal);
+    },
+
+    /** A variation or an extension of the owner's beat, answered once finished (as `generateFinished`). */
+    async deriveFinished(actor: Actor, id: number, derivation: BeatDerivation, wait: BeatWait): Promise<BeatRow> {
+      const beat = await service.derive(actor, id, derivation);
+      wait.accepted?.();
+      return waitFor(beat.id, wait.signal);
+    },
   };
+  return service;
 }
 export type StudioService = ReturnType<typeof createStudioService>;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  chatMessageSchema,
   conversationListQuerySchema,
+  conversationSchema,
   createConversationSchema,
   idParamSchema,
   renameConversationSchema,
@@ -8,44 +10,47 @@ import {
 import type { ConversationService } from '../../services/conversation.service';
 import { presentConversation, presentMessage } from '../../presenters/conversation.presenter';
 import { requireActor } from '../../plugins/authorization';
+import { z } from 'zod';
+import { noContent, responses } from '../../plugins/responses';
 
 export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: ConversationService }> = async (
   app,
   { conversations },
 ) => {
-  app.get('/api/conversations', { config: { access: 'user' }, schema: { querystring: conversationListQuerySchema } }, async (request, reply) => {
+  app.get('/api/conversations', { config: { access: 'user' }, schema: { querystring: conversationListQuerySchema, response: responses({ 200: z.array(conversationSchema) }) } }, async (request, reply) => {
     const actor = requireActor(request);
     // The database writes the list's JSON (presentConversation's shape, checked against it on both
     // databases by conversation-list-json.test.ts): no row objects, no JSON.stringify (ADR 025).
     const json = await conversations.listJson(actor, request.query);
-    if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json);
+    // A string is sent as it is (Fastify serialises objects only): the database wrote it in the declared shape.
+    if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json as never);
     const rows = await conversations.list(actor, request.query);
     return rows.map(presentConversation);
   });
 
-  app.post('/api/conversations', { config: { access: 'user' }, schema: { body: createConversationSchema } }, async (request, reply) => {
+  app.post('/api/conversations', { config: { access: 'user' }, schema: { body: createConversationSchema, response: responses({ 201: conversationSchema }) } }, async (request, reply) => {
     const actor = requireActor(request);
     const row = await conversations.create(actor, request.body);
     return reply.status(201).send(presentConversation(row));
   });
 
-  app.get('/api/conversations/:id', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {
+  app.get('/api/conversations/:id', { config: { access: 'user' }, schema: { params: idParamSchema, response: responses({ 200: conversationSchema }) } }, async (request) => {
     const actor = requireActor(request);
     return presentConversation(await conversations.get(actor, request.params.id));
   });
 
-  app.patch('/api/conversations/:id', { config: { access: 'user' }, schema: { params: idParamSchema, body: renameConversationSchema } }, async (request) => {
+  app.patch('/api/conversations/:id', { config: { access: 'user' }, schema: { params: idParamSchema, body: renameConversationSchema, response: responses({ 200: conversationSchema }) } }, async (request) => {
     const actor = requireActor(request);
     return presentConversation(await conversations.rename(actor, request.params.id, request.body.title));
   });
 
-  app.delete('/api/conversations/:id', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request, reply) => {
+  app.delete('/api/conversations/:id', { config: { access: 'user' }, schema: { params: idParamSchema, response: responses({ 204: noContent }) } }, async (request, reply) => {
     const actor = requireActor(request);
     await conversations.remove(actor, request.params.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/conversations/:id/messages', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {
+  app.get('/api/conversations/:id/messages', { config: { access: 'user' }, schema: { params: idParamSchema, response: responses({ 200: z.array(chatMessageSchema) }) } }, async (request) => {
     const actor = requireActor(request);
     const rows = await conversations.listMessages(actor, request.params.id);
     return rows.map(presentMessage);

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, idString, line, pageQuerySchema, setTranscriptionSchema } from '@members-only/shared';
+import { idParamSchema, idString, jobSchema, line, pageQuerySchema, setTranscriptionSchema, storageUsageSchema, trackSchema } from '@members-only/shared';
 import { uploadSongFieldsSchema } from '@members-only/shared/songs';
 import { tooLarge, type TrackService } from '../../services/track.service';
 import { presentJob, presentTrack } from '../../presenters/track.presenter';
@@ -10,6 +10,7 @@ import { requireActor } from '../../plugins/authorization';
 import { actorOf } from '../../policies/index';
 import { sendPrivateAudio } from '../file-response';
 import { AppError, badRequest } from '../../errors';
+import { fileBody, noContent, responses } from '../../plugins/responses';
 
 const trackIdParams = z.object({ id: idString('Invalid track ID') });
 
@@ -117,7 +118,7 @@ function songFieldsOf(fields: Record<string, unknown>) {
 
 export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads: UploadLimits }> = async (app, { tracks, uploads }) => {
   const guardUpload = uploadGuard(uploads, tracks);
-  app.post('/api/tracks/upload', { config: { access: 'user' }, onRequest: guardUpload }, async (request, reply) => {
+  app.post('/api/tracks/upload', { config: { access: 'user' }, onRequest: guardUpload, schema: { response: responses({ 201: trackSchema }) } }, async (request, reply) => {
     const actor = requireActor(request);
     if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data in the field "audioFile".');
     try {
@@ -141,38 +142,38 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads:
   });
 
   /** How much of the plan's storage the artist's uploads take (shown on the tracks list). */
-  app.get('/api/storage', { config: { access: 'user' } }, async (request) => {
+  app.get('/api/storage', { config: { access: 'user' }, schema: { response: responses({ 200: storageUsageSchema }) } }, async (request) => {
     return tracks.storageOf(requireActor(request));
   });
 
-  app.get('/api/tracks', { config: { access: 'user' }, schema: { querystring: pageQuerySchema } }, async (request) => {
+  app.get('/api/tracks', { config: { access: 'user' }, schema: { querystring: pageQuerySchema, response: responses({ 200: z.array(trackSchema) }) } }, async (request) => {
     const actor = requireActor(request);
     return (await tracks.list(actor, request.query)).map((t) => presentTrack(t));
   });
 
-  app.get('/api/tracks/:id', { config: { access: 'user' }, schema: { params: trackIdParams } }, async (request) => {
+  app.get('/api/tracks/:id', { config: { access: 'user' }, schema: { params: trackIdParams, response: responses({ 200: trackSchema }) } }, async (request) => {
     const actor = requireActor(request);
     return presentTrack(await tracks.get(actor, request.params.id), { withWaveform: true });
   });
 
-  app.put('/api/tracks/:id/transcription', { config: { access: 'user' }, schema: { params: trackIdParams, body: setTranscriptionSchema } }, async (request) => {
+  app.put('/api/tracks/:id/transcription', { config: { access: 'user' }, schema: { params: trackIdParams, body: setTranscriptionSchema, response: responses({ 200: trackSchema }) } }, async (request) => {
     const actor = requireActor(request);
     return presentTrack(await tracks.setTranscription(actor, request.params.id, request.body.transcription), { withWaveform: true });
   });
 
-  app.delete('/api/tracks/:id', { config: { access: 'user' }, schema: { params: trackIdParams } }, async (request, reply) => {
+  app.delete('/api/tracks/:id', { config: { access: 'user' }, schema: { params: trackIdParams, response: responses({ 204: noContent }) } }, async (request, reply) => {
     const actor = requireActor(request);
     await tracks.remove(actor, request.params.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/jobs/:id', { config: { access: 'user' }, schema: { params: idParamSchema } }, async (request) => {
+  app.get('/api/jobs/:id', { config: { access: 'user' }, schema: { params: idParamSchema, response: responses({ 200: jobSchema }) } }, async (request) => {
     const actor = requireActor(request);
     return presentJob(await tracks.getJob(actor, request.params.id));
   });
 
   /** Private audio: only its owner or an admin, with Range support so players can seek (amendment B3). */
-  app.get('/uploads/tracks/:filename', { config: { access: 'user' }, schema: { params: z.object({ filename: line('File name').max(300) }) } }, async (request, reply) => {
+  app.get('/uploads/tracks/:filename', { config: { access: 'user' }, schema: { params: z.object({ filename: line('File name').max(300) }), response: responses({ 200: fileBody, 206: fileBody }) } }, async (request, reply) => {
     const actor = requireActor(request);
     const audio = await tracks.audioFor(actor, request.params.filename);
     return sendPrivateAudio(request, reply, { contentType: audio.track.mime_type, fileName: audio.track.original_name, size: audio.size, read: audio.read });
