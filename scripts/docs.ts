@@ -1,7 +1,7 @@
 // npm run docs: writes the generated parts of docs/ARCHITECTURE.md from the code, between marker
 // comments, so they cannot drift (ADR 039):
 //   - the route table (method, path, declared access), read from the app's own `routeTable`, built
-//     in memory on a fresh in-memory SQLite database (nothing listens, nothing is kept);
+//     in memory on a fresh throw-away SQLite database (nothing listens, nothing is kept);
 //   - the services, one line each: every apps/server/src/services/*.service.ts with the first
 //     sentence of the doc comment on its exported `create…` factory;
 //   - counts the prose would otherwise repeat by hand: routes, services, the tables (the keys of
@@ -24,8 +24,9 @@ const DB_TYPES_FILE = path.join(root, 'apps/server/src/db/types.ts');
 
 /** The route table of an app built in memory (the same on both databases). */
 export async function readRouteTable(): Promise<RouteEntry[]> {
-  const db = openDatabase({ sqliteFile: ':memory:' });
   const env = testEnv();
+  // A throw-away file in the settings' temporary data folder, removed below.
+  const db = openDatabase({ sqliteFile: path.join(env.dataDir, 'docs.db') });
   try {
     await migrateToLatest(db);
     const app = await buildApp(db, env);

@@ -46,6 +46,7 @@ export type SongListRecord = Awaited<ReturnType<ReturnType<typeof createSongServ
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
+/** Songs: one place per song tying its versions, lyrics, beat, reviews, covers and plan, owned by one artist (ADR 040). */
 export function createSongService(deps: {
   songs: SongRepository;
   conversations: ConversationRepository;

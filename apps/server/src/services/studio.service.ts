@@ -26,6 +26,7 @@ export interface BeatWait {
   accepted?: () => void;
 }
 
+/** Studio: beats made as jobs by the music provider, their variations and extensions, names, downloads and stems. */
 export function createStudioService(deps: {
   beats: BeatRepository;
   conversations: ConversationRepository;
