@@ -157,7 +157,7 @@ describe.each(dialects)('songs API on %s', (dialect) => {
 
     // Lyrics written in Lyric Assist, linked to the song.
     const doc = (await inject(alice.cookie, 'POST', '/api/conversations', { title: 'Paper Plan lyrics', category: 'lyrics' })).json();
-    for (const line of LYRICS) expect((await inject(alice.cookie, 'POST', `/api/conversations/${doc.id}/lyrics`, { content: line })).statusCode).toBe(201);
+    for (const [position, line] of LYRICS.entries()) expect((await inject(alice.cookie, 'POST', `/api/conversations/${doc.id}/lyrics`, { content: line, position })).statusCode).toBe(201);
     expect((await inject(alice.cookie, 'PATCH', `/api/songs/${songId}`, { lyricsId: doc.id })).statusCode).toBe(200);
 
     const review = await inject(alice.cookie, 'POST', '/api/review', { songId });
