@@ -12,6 +12,8 @@ const track = (id: number, overrides: Partial<Track> = {}): Track => ({
   filename: `${id}.mp3`,
   originalName: `Artist - Song ${id}.mp3`,
   title: `Song ${id}`,
+  songId: null,
+  versionLabel: null,
   mimeType: 'audio/mpeg',
   sizeBytes: 1000,
   duration: 180,
