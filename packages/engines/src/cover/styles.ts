@@ -1,4 +1,8 @@
-/** The six styles of 'Try Different Style' (spec §9), in the spec's order. */
+/**
+ * The six styles of 'Try Different Style' (spec §9), in the spec's order. The API's list is shared's
+ * COVER_STYLES (the engines import nothing from the workspace); apps/server/test/vocabularies.test.ts
+ * fails if the two, or their labels, differ.
+ */
 export const COVER_STYLE_IDS = ['modern-minimalist', 'vibrant-colourful', 'dark-moody', 'vintage-90s', 'luxury-opulent', 'street-art'] as const;
 export type CoverStyleId = (typeof COVER_STYLE_IDS)[number];
 
