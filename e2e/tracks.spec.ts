@@ -125,6 +125,9 @@ test.describe('Song Review: tracks', () => {
     page.on('request', (r) => {
       if (/^\/api\/tracks\/\d+$/.test(new URL(r.url()).pathname)) polls.push(r.url());
     });
+    // The wait is the thing under test: Song Review polls once a second while the server works, so
+    // two and a half seconds without a request show the polling has stopped (there is no event
+    // for a request that does not happen).
     await page.waitForTimeout(2_500);
     expect(polls, 'no more track polls').toEqual([]);
 
@@ -158,12 +161,15 @@ test.describe('Song Review: tracks', () => {
         multipart: { audioFile: { name: 'Same Take.wav', mimeType: 'audio/wav', buffer: clickTrackWav({ seconds: 4 }) } },
       });
       expect(res.status(), await res.text()).toBe(201);
-      return ((await res.json()) as { id: number }).id;
+      return (await res.json()) as { id: number; createdAt: string };
     };
-    const first = await upload();
-    // An artist cannot upload twice within a second; the labels go down to seconds at most.
-    await page.waitForTimeout(1_100);
-    const second = await upload();
+    const firstTrack = await upload();
+    // An artist cannot upload twice within a second; the labels go down to seconds at most: the
+    // second upload waits for the clock to pass into the next second.
+    const firstSecond = Math.floor(Date.parse(firstTrack.createdAt) / 1000);
+    await expect.poll(() => Math.floor(Date.now() / 1000), { intervals: [50] }).toBeGreaterThan(firstSecond);
+    const first = firstTrack.id;
+    const second = (await upload()).id;
     for (const id of [first, second]) {
       await expect.poll(async () => (await (await page.request.get(`/api/tracks/${id}`)).json()).analysis.status, { timeout: 30_000 }).toBe('done');
     }

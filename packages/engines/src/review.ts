@@ -2,6 +2,7 @@
 // Imported by the app as `@members-only/engines/review` (it loads the lyric engine).
 export {
   CATEGORIES,
+  CATEGORY_LABELS,
   LOUDNESS_TARGETS,
   compareVersions,
   formatDuration,

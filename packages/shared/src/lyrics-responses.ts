@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RHYME_KINDS } from './lyrics';
 import type {
   LyricFeedbackResult,
   LyricMeasures,
@@ -14,7 +15,7 @@ import type {
  * typed against its interface in ./lyrics: a field added there without a schema here fails to compile.
  */
 
-const rhymeKindSchema = z.enum(['perfect', 'slant', 'multi']);
+const rhymeKindSchema = z.enum(RHYME_KINDS);
 
 /** A saved snippet: GET /api/conversations/:id/lyrics (a list), POST (one). */
 export const lyricSnippetSchema: z.ZodType<LyricSnippet> = z.object({

@@ -191,7 +191,9 @@ export interface LyricSnippet {
   createdAt: string;
 }
 
-export type RhymeKind = 'perfect' | 'slant' | 'multi';
+/** The kinds of rhyme the lyric engine tells apart (its `FamilyType`; apps/server/test/vocabularies.test.ts keeps the two equal). */
+export const RHYME_KINDS = ['perfect', 'slant', 'multi'] as const;
+export type RhymeKind = (typeof RHYME_KINDS)[number];
 export type RhymeRole = 'end' | 'internal';
 
 /** The engine's measures of a text (syllables, rhyme and vocabulary), rounded for display. */

@@ -65,6 +65,7 @@ describe.each(dialects)('job queue backend on %s', (dialect) => {
       async run({ trackId }, ctx) {
         runs.set(trackId, (runs.get(trackId) ?? 0) + 1);
         ctx.progress(0.5);
+        // A job that takes a moment, as real ones do, so both workers hold jobs at the same time (nothing to await).
         await new Promise((r) => setTimeout(r, 5));
       },
     };

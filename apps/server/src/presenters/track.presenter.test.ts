@@ -2,35 +2,23 @@ import { TRANSCRIPTION_UNAVAILABLE } from '@members-only/shared';
 import { describe, expect, it } from 'vitest';
 import type { TrackRow } from '../db/types';
 import { presentTrack } from './track.presenter';
+import { trackRow } from '../../test/factories';
 
 const row = (overrides: Partial<TrackRow> = {}): TrackRow => ({
   id: 1,
-  user_id: 2,
-  filename: '0123456789abcdef0123456789abcdef.mp3',
-  original_name: 'Hook Demo.mp3',
-  title: 'Hook Demo',
-  mime_type: 'audio/mpeg',
-  size_bytes: 1000,
-  duration: 12.5,
-  bpm: null,
-  musical_key: null,
-  lufs: null,
-  true_peak: null,
-  waveform: null,
-  loudness_curve: null,
-  analysis_status: 'pending',
-  analysis_error: null,
-  analysis_engine: null,
-  analysis_job_id: null,
-  transcription: null,
-  transcription_status: 'unavailable',
-  transcription_error: null,
-  transcription_source: null,
-  transcription_job_id: null,
-  song_id: 3,
-  version_label: 'v1',
-  created_at: '2026-11-23T10:00:00.000Z',
-  updated_at: '2026-11-23T10:00:00.000Z',
+  ...trackRow({
+    user_id: 2,
+    filename: '0123456789abcdef0123456789abcdef.mp3',
+    original_name: 'Hook Demo.mp3',
+    title: 'Hook Demo',
+    mime_type: 'audio/mpeg',
+    duration: 12.5,
+    analysis_status: 'pending',
+    song_id: 3,
+    version_label: 'v1',
+    created_at: '2026-11-23T10:00:00.000Z',
+    updated_at: '2026-11-23T10:00:00.000Z',
+  }),
   ...overrides,
 });
 

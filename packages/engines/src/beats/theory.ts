@@ -1,6 +1,7 @@
 /** Keys, scales and chord progressions for the beat engine. */
 
 export type BeatStyle = 'rap' | 'trap' | 'pop' | 'dance' | 'lofi' | 'drill' | 'afrobeats' | 'rnb' | 'jersey';
+/** The API's list is shared's BEAT_STYLES; apps/server/test/vocabularies.test.ts fails if the two differ. */
 export const BEAT_STYLES: readonly BeatStyle[] = ['rap', 'trap', 'pop', 'dance', 'lofi', 'drill', 'afrobeats', 'rnb', 'jersey'];
 export type Mode = 'major' | 'minor';
 

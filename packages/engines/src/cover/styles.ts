@@ -1,6 +1,8 @@
 /**
  * The styles of 'Try Different Style' (spec §9: the six first, in the spec's order) and three
- * typographic and abstract styles real covers use (ADR 042).
+ * typographic and abstract styles real covers use (ADR 042). The API's list is shared's
+ * COVER_STYLES (the engines import nothing from the workspace); apps/server/test/vocabularies.test.ts
+ * fails if the two, or their labels, differ.
  */
 export const COVER_STYLE_IDS = [
   'modern-minimalist',

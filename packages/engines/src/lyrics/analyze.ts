@@ -243,211 +243,23 @@ export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; link
 
   const { toks, lineToks, kinds, barOf, verseOf, verses } = tokenizeBars(rawLines);
 
-  const uf = new UnionFind(toks.length);
-  const edges = new Map<string, Edge>();
-  const links = new Map<string, Link>();
-  const touched = new Uint8Array(toks.length);
-  const endCovered = new Uint8Array(toks.length);
+  const graph = new RhymeGraph(toks.length);
   const schemeOf: Array<string | null> = rawLines.map(() => null);
   const verseInfo: LyricVerse[] = [];
   const rhymedBars = new Set<number>();
   let rhymingSyllables = 0;
 
-  const addEdge = (a: Tok, b: Tok, type: FamilyType, internal: boolean, sound: string): void => {
-    const key = a.gi < b.gi ? `${a.gi}:${b.gi}` : `${b.gi}:${a.gi}`;
-    const prev = edges.get(key);
-    if (!prev || TYPE_RANK[type] > TYPE_RANK[prev.type]) edges.set(key, { a: a.gi, b: b.gi, type, internal: prev ? prev.internal && internal : internal, sound });
-    uf.union(a.gi, b.gi);
-    touched[a.gi] = 1;
-    touched[b.gi] = 1;
-  };
-
-  const addLink = (a: Tok, b: Tok, link: Link, sound: string): void => {
-    const key = a.gi < b.gi ? `${a.gi}:${b.gi}` : `${b.gi}:${a.gi}`;
-    const prev = links.get(key);
-    if (!prev || TYPE_RANK[link.type] > TYPE_RANK[prev.type]) links.set(key, prev ? { ...link, internal: prev.internal && link.internal } : link);
-    addEdge(a, b, link.type, link.internal, sound);
-  };
-
   verses.forEach((verseLines, vIndex) => {
-    // Syllable stream of the verse (vowels only), for density marks and multis.
-    const stream: Array<{ tok: Tok; k: number }> = [];
-    const barToks = verseLines.map((li) => lineToks[li]);
-    for (const list of barToks) {
-      for (const t of list) {
-        if (!t.prof.vowels.length) continue;
-        t.sylOffset = stream.length;
-        for (let k = 0; k < t.prof.vowels.length; k++) stream.push({ tok: t, k });
-      }
-    }
-    const rhymed = new Uint8Array(stream.length);
-    const markTokenTail = (t: Tok, n: number): void => {
-      const vc = t.prof.vowels.length;
-      for (let k = Math.max(0, vc - n); k < vc; k++) rhymed[t.sylOffset + k] = 1;
-    };
-
-    // ---- end rhymes and scheme letters
-    const ends = barToks.map((list) => endPhrase(list));
-    const letters: string[] = [];
-    let nextLetter = 0;
-    for (let i = 0; i < ends.length; i++) {
-      const ei = ends[i];
-      let bestScore = -1;
-      let bestLetter: string | null = null;
-      if (ei) {
-        for (let j = i - 1; j >= Math.max(0, i - END_LOOKBACK); j--) {
-          const ej = ends[j];
-          if (!ej) continue;
-          let s: number;
-          if (ej.last.wordId === ei.last.wordId) {
-            s = 0.95; // a repeated end word (refrain) keeps its letter but is not a rhyme
-          } else {
-            const m = matchProfiles(ei.prof, ej.prof);
-            if (!m.strong || m.type === 'none') continue;
-            s = m.score + (m.type === 'multi' ? 0.05 : 0);
-            linkEnds(ei, ej, m);
-            rhymedBars.add(verseLines[i]);
-            rhymedBars.add(verseLines[j]);
-          }
-          if (s > bestScore) {
-            bestScore = s;
-            bestLetter = letters[j];
-          }
-        }
-      }
-      const letter = bestLetter ?? (ei ? letterFor(nextLetter++) : '-');
-      letters.push(letter);
-      schemeOf[verseLines[i]] = letter;
-    }
+    const verse = startVerse(verseLines, lineToks);
+    const letters = endRhymes(verse, graph, rhymedBars);
+    letters.forEach((letter, i) => (schemeOf[verseLines[i]] = letter));
     verseInfo.push({ index: vIndex, lines: verseLines.slice(), scheme: letters.join('') });
-
-    function linkEnds(a: EndPhrase, b: EndPhrase, m: RhymeMatch): void {
-      const type = m.type as FamilyType;
-      const sound = type === 'multi' ? a.prof.vowels.slice(-m.span).map((v) => v.base).join(' ') : a.prof.rhymeKey;
-      const ca = coverTokens(a, m.span);
-      const cb = coverTokens(b, m.span);
-      for (const t of ca) endCovered[t.gi] = 1;
-      for (const t of cb) endCovered[t.gi] = 1;
-      addLink(a.last, b.last, { type, internal: false, length: m.span, spanA: spanOf(ca), spanB: spanOf(cb) }, sound);
-      // multi / multi-vowel slants: every covered word with a full vowel joins the family
-      // (an unstressed "my" or "the" inside the span does not)
-      for (const t of ca) if (t !== a.last && hasFullVowel(t)) addEdge(a.last, t, type, false, sound);
-      for (const t of cb) if (t !== b.last && hasFullVowel(t)) addEdge(b.last, t, type, false, sound);
-      markPhraseTail(a, m.span);
-      markPhraseTail(b, m.span);
-    }
-
-    function markPhraseTail(e: EndPhrase, n: number): void {
-      let left = n;
-      for (const t of e.toks) {
-        if (left <= 0) break;
-        const vc = t.prof.vowels.length;
-        markTokenTail(t, Math.min(vc, left));
-        left -= vc;
-      }
-    }
-
-    // ---- internal rhymes between single words (same bar and WINDOW bars back)
-    const pairCache = new Map<number, RhymeMatch>();
-    const cands: Tok[] = [];
-    for (const list of barToks) for (const t of list) if (t.prof.vowels.length && (t.content || t.isEndWord)) cands.push(t);
-    for (let qi = 0; qi < cands.length; qi++) {
-      const q = cands[qi];
-      for (let pi = qi - 1; pi >= 0; pi--) {
-        const p = cands[pi];
-        if (p.barPos < q.barPos - WINDOW) break;
-        if (p.wordId === q.wordId || (p.isEndWord && q.isEndWord)) continue;
-        const key = p.wordId < q.wordId ? p.wordId * 1_048_576 + q.wordId : q.wordId * 1_048_576 + p.wordId;
-        let m = pairCache.get(key);
-        if (!m) {
-          m = matchProfiles(p.prof, q.prof);
-          pairCache.set(key, m);
-        }
-        if (!m.strong || m.type === 'none' || m.identical) continue;
-        const sound = m.type === 'multi' ? q.prof.vowels.slice(-m.span).map((v) => v.base).join(' ') : q.prof.rhymeKey;
-        addLink(p, q, { type: m.type, internal: true, length: m.span, spanA: [p.start, p.end], spanB: [q.start, q.end] }, sound);
-        markTokenTail(p, m.span);
-        markTokenTail(q, m.span);
-      }
-    }
-
-    // ---- multis across word boundaries: matching vowel runs ending on word ends
-    const anchors: number[] = [];
-    for (let s = 0; s < stream.length; s++) {
-      const next = stream[s + 1];
-      if (!next || next.tok !== stream[s].tok) anchors.push(s);
-    }
-    for (let qi = 0; qi < anchors.length; qi++) {
-      const q = anchors[qi];
-      const tq = stream[q].tok;
-      // An unstressed function word ("I", "my") never anchors a rhyme.
-      if (tq.weak) continue;
-      for (let pi = qi - 1; pi >= 0; pi--) {
-        const p = anchors[pi];
-        const tp = stream[p].tok;
-        if (tp.barPos < tq.barPos - WINDOW) break;
-        if (tp.weak || tp.wordId === tq.wordId) continue;
-        if (tp.prof.vowels[stream[p].k].base !== tq.prof.vowels[stream[q].k].base) continue;
-        let run = 0;
-        let full = 0;
-        // Reduced (and weak) vowels may match inside the anchor words' stressed
-        // tails, and beyond them only between full matches: the run ends on the
-        // last pair of full vowels, as in matchProfiles.
-        const tails = Math.max(tailLength(tp), tailLength(tq));
-        for (let k = 0, kFull = 0; k < MAX_RUN; ) {
-          const i = p - k;
-          const j = q - k;
-          if (i < 0 || j <= p) break;
-          const si = stream[i];
-          const sj = stream[j];
-          if (si.tok.barPos !== tp.barPos || sj.tok.barPos !== tq.barPos) break;
-          const vi = si.tok.prof.vowels[si.k];
-          const vj = sj.tok.prof.vowels[sj.k];
-          // reduced vowels between stressed ones may differ (paper plan / data plan)
-          if (vi.base !== vj.base && (k === 0 || isFull(si) || isFull(sj) || si.tok.weak || sj.tok.weak)) break;
-          // the same word in the same slot on both sides is repetition, not rhyme
-          if (k > 0 && si.tok.wordId === sj.tok.wordId && si.tok !== tp) break;
-          const bothFull = isFull(si) && isFull(sj);
-          // The opening vowel (first of the longer tail, stressed) must meet a full vowel.
-          if (k === tails - 1 && !bothFull) break;
-          k++;
-          if (bothFull) kFull++;
-          if (k <= tails || bothFull) {
-            run = k;
-            full = kFull;
-          }
-        }
-        if (run < 2 || full < 2) continue;
-        // the run must cover both anchor words' stressed tails
-        if (run < tailLength(tp) || run < tailLength(tq)) continue;
-        const sound: string[] = [];
-        for (let k = run - 1; k >= 0; k--) {
-          const sv = stream[q - k];
-          sound.push(sv.tok.prof.vowels[sv.k].base);
-        }
-        const soundKey = sound.join(' ');
-        const covered: Tok[] = [];
-        for (let k = 0; k < run; k++) {
-          rhymed[p - k] = 1;
-          rhymed[q - k] = 1;
-          const si = stream[p - k];
-          const sj = stream[q - k];
-          if (isFull(si) && isFull(sj)) {
-            if (!covered.includes(si.tok)) covered.push(si.tok);
-            if (!covered.includes(sj.tok)) covered.push(sj.tok);
-          }
-        }
-        const internal = !(tp.isEndWord && tq.isEndWord);
-        if (!internal) for (const t of covered) endCovered[t.gi] = 1;
-        const first = (s: number): Tok => stream[s - run + 1].tok;
-        addLink(tp, tq, { type: 'multi', internal, length: run, spanA: [first(p).start, tp.end], spanB: [first(q).start, tq.end] }, soundKey);
-        for (const t of covered) if (t !== tp && t !== tq) addEdge(tp, t, 'multi', internal, soundKey);
-      }
-    }
-
-    for (let s = 0; s < rhymed.length; s++) rhymingSyllables += rhymed[s];
+    internalRhymes(verse, graph);
+    crossWordMultis(verse, graph);
+    for (let s = 0; s < verse.rhymed.length; s++) rhymingSyllables += verse.rhymed[s];
   });
 
+  const { uf, edges, links, touched, endCovered } = graph;
   for (const t of toks) if (t.isEndWord && touched[t.gi]) endCovered[t.gi] = 1;
 
   // ---- families
@@ -460,6 +272,250 @@ export function analyzeWithLinks(text: string): { analysis: LyricsAnalysis; link
   const measures = computeMeasures(src, lines, toks, verseInfo, links, families, rhymingSyllables, rhymedBars);
   const found = [...links.values()].map((l) => ({ type: l.type, internal: l.internal, length: l.length, a: l.spanA, b: l.spanB }));
   return { analysis: { lines, verses: verseInfo, families, measures }, links: found };
+}
+
+// ---------------------------------------------------------------- the rhyme graph
+
+/**
+ * Every rhyme found so far: the links the measures count, the edges that join words into families
+ * (union-find), which tokens rhyme at all and which sit in a bar's rhyming ending.
+ */
+class RhymeGraph {
+  readonly uf: UnionFind;
+  readonly edges = new Map<string, Edge>();
+  readonly links = new Map<string, Link>();
+  readonly touched: Uint8Array;
+  readonly endCovered: Uint8Array;
+
+  constructor(size: number) {
+    this.uf = new UnionFind(size);
+    this.touched = new Uint8Array(size);
+    this.endCovered = new Uint8Array(size);
+  }
+
+  addEdge(a: Tok, b: Tok, type: FamilyType, internal: boolean, sound: string): void {
+    const key = a.gi < b.gi ? `${a.gi}:${b.gi}` : `${b.gi}:${a.gi}`;
+    const prev = this.edges.get(key);
+    if (!prev || TYPE_RANK[type] > TYPE_RANK[prev.type]) this.edges.set(key, { a: a.gi, b: b.gi, type, internal: prev ? prev.internal && internal : internal, sound });
+    this.uf.union(a.gi, b.gi);
+    this.touched[a.gi] = 1;
+    this.touched[b.gi] = 1;
+  }
+
+  addLink(a: Tok, b: Tok, link: Link, sound: string): void {
+    const key = a.gi < b.gi ? `${a.gi}:${b.gi}` : `${b.gi}:${a.gi}`;
+    const prev = this.links.get(key);
+    if (!prev || TYPE_RANK[link.type] > TYPE_RANK[prev.type]) this.links.set(key, prev ? { ...link, internal: prev.internal && link.internal } : link);
+    this.addEdge(a, b, link.type, link.internal, sound);
+  }
+}
+
+// ---------------------------------------------------------------- one verse
+
+/** A verse's bars and its syllable stream (vowels only), with the syllables that rhyme marked. */
+interface Verse {
+  lines: number[];
+  barToks: Tok[][];
+  stream: Array<{ tok: Tok; k: number }>;
+  rhymed: Uint8Array;
+}
+
+function startVerse(verseLines: number[], lineToks: Tok[][]): Verse {
+  // Syllable stream of the verse (vowels only), for density marks and multis.
+  const stream: Array<{ tok: Tok; k: number }> = [];
+  const barToks = verseLines.map((li) => lineToks[li]);
+  for (const list of barToks) {
+    for (const t of list) {
+      if (!t.prof.vowels.length) continue;
+      t.sylOffset = stream.length;
+      for (let k = 0; k < t.prof.vowels.length; k++) stream.push({ tok: t, k });
+    }
+  }
+  return { lines: verseLines, barToks, stream, rhymed: new Uint8Array(stream.length) };
+}
+
+/** Marks the last `n` vowels of a token as rhyming. */
+function markTokenTail(verse: Verse, t: Tok, n: number): void {
+  const vc = t.prof.vowels.length;
+  for (let k = Math.max(0, vc - n); k < vc; k++) verse.rhymed[t.sylOffset + k] = 1;
+}
+
+/** Marks the last `n` vowels of an end phrase as rhyming. */
+function markPhraseTail(verse: Verse, e: EndPhrase, n: number): void {
+  let left = n;
+  for (const t of e.toks) {
+    if (left <= 0) break;
+    const vc = t.prof.vowels.length;
+    markTokenTail(verse, t, Math.min(vc, left));
+    left -= vc;
+  }
+}
+
+/** End rhymes between the verse's bars and their scheme letters (one per bar, '-' for a bar without sound). */
+function endRhymes(verse: Verse, graph: RhymeGraph, rhymedBars: Set<number>): string[] {
+  const ends = verse.barToks.map((list) => endPhrase(list));
+  const letters: string[] = [];
+  let nextLetter = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const ei = ends[i];
+    let bestScore = -1;
+    let bestLetter: string | null = null;
+    if (ei) {
+      for (let j = i - 1; j >= Math.max(0, i - END_LOOKBACK); j--) {
+        const ej = ends[j];
+        if (!ej) continue;
+        let s: number;
+        if (ej.last.wordId === ei.last.wordId) {
+          s = 0.95; // a repeated end word (refrain) keeps its letter but is not a rhyme
+        } else {
+          const m = matchProfiles(ei.prof, ej.prof);
+          if (!m.strong || m.type === 'none') continue;
+          s = m.score + (m.type === 'multi' ? 0.05 : 0);
+          linkEnds(verse, graph, ei, ej, m);
+          rhymedBars.add(verse.lines[i]);
+          rhymedBars.add(verse.lines[j]);
+        }
+        if (s > bestScore) {
+          bestScore = s;
+          bestLetter = letters[j];
+        }
+      }
+    }
+    letters.push(bestLetter ?? (ei ? letterFor(nextLetter++) : '-'));
+  }
+  return letters;
+}
+
+function linkEnds(verse: Verse, graph: RhymeGraph, a: EndPhrase, b: EndPhrase, m: RhymeMatch): void {
+  const type = m.type as FamilyType;
+  const sound = type === 'multi' ? a.prof.vowels.slice(-m.span).map((v) => v.base).join(' ') : a.prof.rhymeKey;
+  const ca = coverTokens(a, m.span);
+  const cb = coverTokens(b, m.span);
+  for (const t of ca) graph.endCovered[t.gi] = 1;
+  for (const t of cb) graph.endCovered[t.gi] = 1;
+  graph.addLink(a.last, b.last, { type, internal: false, length: m.span, spanA: spanOf(ca), spanB: spanOf(cb) }, sound);
+  // multi / multi-vowel slants: every covered word with a full vowel joins the family
+  // (an unstressed "my" or "the" inside the span does not)
+  for (const t of ca) if (t !== a.last && hasFullVowel(t)) graph.addEdge(a.last, t, type, false, sound);
+  for (const t of cb) if (t !== b.last && hasFullVowel(t)) graph.addEdge(b.last, t, type, false, sound);
+  markPhraseTail(verse, a, m.span);
+  markPhraseTail(verse, b, m.span);
+}
+
+/** Internal rhymes between single words (same bar and WINDOW bars back). */
+function internalRhymes(verse: Verse, graph: RhymeGraph): void {
+  const pairCache = new Map<number, RhymeMatch>();
+  const cands: Tok[] = [];
+  for (const list of verse.barToks) for (const t of list) if (t.prof.vowels.length && (t.content || t.isEndWord)) cands.push(t);
+  for (let qi = 0; qi < cands.length; qi++) {
+    const q = cands[qi];
+    for (let pi = qi - 1; pi >= 0; pi--) {
+      const p = cands[pi];
+      if (p.barPos < q.barPos - WINDOW) break;
+      if (p.wordId === q.wordId || (p.isEndWord && q.isEndWord)) continue;
+      const key = p.wordId < q.wordId ? p.wordId * 1_048_576 + q.wordId : q.wordId * 1_048_576 + p.wordId;
+      let m = pairCache.get(key);
+      if (!m) {
+        m = matchProfiles(p.prof, q.prof);
+        pairCache.set(key, m);
+      }
+      if (!m.strong || m.type === 'none' || m.identical) continue;
+      const sound = m.type === 'multi' ? q.prof.vowels.slice(-m.span).map((v) => v.base).join(' ') : q.prof.rhymeKey;
+      graph.addLink(p, q, { type: m.type, internal: true, length: m.span, spanA: [p.start, p.end], spanB: [q.start, q.end] }, sound);
+      markTokenTail(verse, p, m.span);
+      markTokenTail(verse, q, m.span);
+    }
+  }
+}
+
+/** Multis across word boundaries: matching vowel runs ending on word ends (same bar and WINDOW bars back). */
+function crossWordMultis(verse: Verse, graph: RhymeGraph): void {
+  const { stream, rhymed } = verse;
+  const anchors: number[] = [];
+  for (let s = 0; s < stream.length; s++) {
+    const next = stream[s + 1];
+    if (!next || next.tok !== stream[s].tok) anchors.push(s);
+  }
+  for (let qi = 0; qi < anchors.length; qi++) {
+    const q = anchors[qi];
+    const tq = stream[q].tok;
+    // An unstressed function word ("I", "my") never anchors a rhyme.
+    if (tq.weak) continue;
+    for (let pi = qi - 1; pi >= 0; pi--) {
+      const p = anchors[pi];
+      const tp = stream[p].tok;
+      if (tp.barPos < tq.barPos - WINDOW) break;
+      if (tp.weak || tp.wordId === tq.wordId) continue;
+      if (tp.prof.vowels[stream[p].k].base !== tq.prof.vowels[stream[q].k].base) continue;
+      const run = vowelRun(stream, p, q);
+      if (run < 2) continue;
+      const sound: string[] = [];
+      for (let k = run - 1; k >= 0; k--) {
+        const sv = stream[q - k];
+        sound.push(sv.tok.prof.vowels[sv.k].base);
+      }
+      const soundKey = sound.join(' ');
+      const covered: Tok[] = [];
+      for (let k = 0; k < run; k++) {
+        rhymed[p - k] = 1;
+        rhymed[q - k] = 1;
+        const si = stream[p - k];
+        const sj = stream[q - k];
+        if (isFull(si) && isFull(sj)) {
+          if (!covered.includes(si.tok)) covered.push(si.tok);
+          if (!covered.includes(sj.tok)) covered.push(sj.tok);
+        }
+      }
+      const internal = !(tp.isEndWord && tq.isEndWord);
+      if (!internal) for (const t of covered) graph.endCovered[t.gi] = 1;
+      const first = (s: number): Tok => stream[s - run + 1].tok;
+      graph.addLink(tp, tq, { type: 'multi', internal, length: run, spanA: [first(p).start, tp.end], spanB: [first(q).start, tq.end] }, soundKey);
+      for (const t of covered) if (t !== tp && t !== tq) graph.addEdge(tp, t, 'multi', internal, soundKey);
+    }
+  }
+}
+
+/**
+ * Length in vowels of the multi that ends on stream positions p < q (walking back from both), or
+ * 0 when it is not one: fewer than two pairs of full vowels, or short of either anchor word's
+ * stressed tail.
+ */
+function vowelRun(stream: Array<{ tok: Tok; k: number }>, p: number, q: number): number {
+  const tp = stream[p].tok;
+  const tq = stream[q].tok;
+  let run = 0;
+  let full = 0;
+  // Reduced (and weak) vowels may match inside the anchor words' stressed
+  // tails, and beyond them only between full matches: the run ends on the
+  // last pair of full vowels, as in matchProfiles.
+  const tails = Math.max(tailLength(tp), tailLength(tq));
+  for (let k = 0, kFull = 0; k < MAX_RUN; ) {
+    const i = p - k;
+    const j = q - k;
+    if (i < 0 || j <= p) break;
+    const si = stream[i];
+    const sj = stream[j];
+    if (si.tok.barPos !== tp.barPos || sj.tok.barPos !== tq.barPos) break;
+    const vi = si.tok.prof.vowels[si.k];
+    const vj = sj.tok.prof.vowels[sj.k];
+    // reduced vowels between stressed ones may differ (paper plan / data plan)
+    if (vi.base !== vj.base && (k === 0 || isFull(si) || isFull(sj) || si.tok.weak || sj.tok.weak)) break;
+    // the same word in the same slot on both sides is repetition, not rhyme
+    if (k > 0 && si.tok.wordId === sj.tok.wordId && si.tok !== tp) break;
+    const bothFull = isFull(si) && isFull(sj);
+    // The opening vowel (first of the longer tail, stressed) must meet a full vowel.
+    if (k === tails - 1 && !bothFull) break;
+    k++;
+    if (bothFull) kFull++;
+    if (k <= tails || bothFull) {
+      run = k;
+      full = kFull;
+    }
+  }
+  if (run < 2 || full < 2) return 0;
+  // the run must cover both anchor words' stressed tails
+  if (run < tailLength(tp) || run < tailLength(tq)) return 0;
+  return run;
 }
 
 /** The lines the UI draws: per-token offsets, family ids and roles, syllables and scheme letters. */

@@ -1,10 +1,14 @@
 // The lyric engine through its public API only (another part of the engine may change its internals).
 import { analyzeLyrics, rhymeIdeas, type LyricLine, type LyricsAnalysis, type LyricsMeasures } from '../lyrics';
 
-/** The scores a review gives (spec §3), each an integer 0-10. */
+/**
+ * The scores a review gives (spec §3), each an integer 0-10. The API's list is shared's
+ * REVIEW_CATEGORIES (the engines import nothing from the workspace); apps/server/test/vocabularies.test.ts
+ * fails if the two, or their labels, differ.
+ */
 export const CATEGORIES = ['flow', 'marketability', 'lyrics', 'versatility', 'originality', 'vocabulary'] as const;
 export type Category = (typeof CATEGORIES)[number];
-const LABELS: Record<Category, string> = {
+export const CATEGORY_LABELS: Record<Category, string> = {
   flow: 'Flow',
   marketability: 'Marketability',
   lyrics: 'Lyrics',
@@ -558,13 +562,13 @@ export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsA
   const focusLine = !options.focus?.trim()
     ? []
     : foci.length
-      ? [`_You asked about ${joinNames(foci.map((f) => f.name))}: ${joinNames(first.map((c) => LABELS[c]))} come${first.length === 1 ? 's' : ''} first below. The scores are the same whatever the focus._`, '']
+      ? [`_You asked about ${joinNames(foci.map((f) => f.name))}: ${joinNames(first.map((c) => CATEGORY_LABELS[c]))} come${first.length === 1 ? 's' : ''} first below. The scores are the same whatever the focus._`, '']
       : ['_Your focus names none of lyrics, flow, structure or commercial potential, so the sections are in their usual order. The scores are the same whatever the focus._', ''];
 
   const markdown = [
     '_Reviewed by the built-in reviewer: each score is computed from the rhyme measures of the lyrics and the audio analysis of the track, not by an AI model. A score is held down where a limit applies (one rhyme scheme caps Versatility at 6, no hook caps Marketability at 6), and a 10 needs every condition of its dimension._',
     '',
-    ...CATEGORIES.map((c) => `**${LABELS[c]}: ${scores[c]}/10**`),
+    ...CATEGORIES.map((c) => `**${CATEGORY_LABELS[c]}: ${scores[c]}/10**`),
     '',
     `**Estimated Streams:** ${STREAMS_TEXT}`,
     '',
@@ -573,7 +577,7 @@ export function reviewTrack(lyrics: string, facts: AudioFacts, analysis: LyricsA
     '## Detailed analysis',
     '',
     ...focusLine,
-    ...order.flatMap((c) => [`### ${LABELS[c]} (${scores[c]}/10)`, '', parts[c].why, '']),
+    ...order.flatMap((c) => [`### ${CATEGORY_LABELS[c]} (${scores[c]}/10)`, '', parts[c].why, '']),
     ...(notes.length ? ['### What to work on', '', ...notes.map((n) => `- ${n}`), ''] : []),
     technicalMarkdown(technical),
   ].join('\n');
@@ -605,7 +609,7 @@ export function compareVersions(before: VersionSnapshot, after: VersionSnapshot)
     const d = b - a;
     lines.push(`- **${label}:** ${a.toFixed(digits)}${unit} → ${b.toFixed(digits)}${unit} (${Math.abs(d) < 10 ** -digits ? 'unchanged' : `${d > 0 ? '+' : ''}${d.toFixed(digits)}`})`);
   };
-  if (before.scores && after.scores) for (const c of CATEGORIES) change(LABELS[c], before.scores[c], after.scores[c], '/10', 0);
+  if (before.scores && after.scores) for (const c of CATEGORIES) change(CATEGORY_LABELS[c], before.scores[c], after.scores[c], '/10', 0);
   change('Integrated loudness', before.facts.lufs, after.facts.lufs, ' LUFS');
   change('True peak', before.facts.truePeak, after.facts.truePeak, ' dBTP');
   change('Tempo', before.facts.bpm, after.facts.bpm, ' BPM', 0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { COVER_STYLE_IDS, type CoverDesign } from '@members-only/engines/cover';
+import { COVER_STYLES } from '@members-only/shared/cover';
+import type { CoverDesign } from '@members-only/engines/cover';
 import { renderCover } from './built-in-renderer';
 
 const base: CoverDesign = { title: 'Neon Chrome', artist: null, style: 'dark-moody', mood: 'dark', motifs: ['orb', 'rain'], energy: 0.6, advisory: false, seed: 1234 };
@@ -49,7 +50,7 @@ describe('built-in cover renderer', () => {
 
   it('draws every style as a clearly different picture (colour histogram distance)', async () => {
     const hist = [];
-    for (const style of COVER_STYLE_IDS) hist.push(await histogram((await renderCover({ ...base, style })).png));
+    for (const style of COVER_STYLES) hist.push(await histogram((await renderCover({ ...base, style })).png));
     const distances: number[] = [];
     for (let i = 0; i < hist.length; i++) for (let j = i + 1; j < hist.length; j++) distances.push(distance(hist[i]!, hist[j]!));
     // Every pair differs in at least 15 % of its colours at 64 bins (same mood and seed throughout; measured minimum about 0.19).
@@ -75,7 +76,7 @@ describe('built-in cover renderer', () => {
 
   it('fits a long title inside the safe margins, measured on the drawn text', async () => {
     const title = 'The Incredibly Long and Winding Story of a Kid From the Block Who Made It Out Alive';
-    for (const style of COVER_STYLE_IDS) {
+    for (const style of COVER_STYLES) {
       const { titleBounds, layout } = await renderCover({ ...base, style, title, advisory: true }, { measureTitle: true });
       expect(titleBounds, style).not.toBeNull();
       const b = titleBounds!;

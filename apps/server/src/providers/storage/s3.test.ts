@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server';
 import { waitFor } from '../../../test/helpers';
@@ -114,7 +114,7 @@ describe('S3 file storage (against a local S3-compatible server)', () => {
   it('leaves no object and no open upload when the upload fails part-way (multipart aborted)', async () => {
     async function* failing() {
       yield crypto.randomBytes(6 * 1024 * 1024); // one whole part reaches the store
-      await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(s3.requests.some((r) => r.method === 'PUT' && r.path.includes('/broken.upload.') && /partNumber=/.test(r.path))).toBe(true));
       throw Object.assign(new Error('client went away'), { code: 'ECONNRESET' });
     }
     await expect(storage.write('tracks/broken.upload', Readable.from(failing()))).rejects.toMatchObject({ code: 'ECONNRESET' });

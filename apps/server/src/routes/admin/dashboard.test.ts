@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOverviewSchema, adminLyricsPageSchema, adminTracksPageSchema, adminUserDetailSchema, adminUsersPageSchema, auditPageSchema } from '@members-only/shared';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
+import { trackRow } from '../../../test/factories';
 import { neutralizeCell } from '../../presenters/admin.presenter';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
@@ -219,10 +220,9 @@ describe.each(dialects)('admin dashboard API on %s', (dialect) => {
     const artist = await registerUser(t.app);
     const before = adminUserDetailSchema.parse((await get(`/api/admin/users/${artist.user.id}`)).json());
     expect(before.storage).toEqual({ usedBytes: 0, limitBytes: 500 * 1024 * 1024 });
-    const now = new Date().toISOString();
     await t.db.kysely
       .insertInto('tracks')
-      .values({ user_id: artist.user.id, filename: `${'f'.repeat(32)}.wav`, original_name: 'big.wav', title: 'Big', mime_type: 'audio/wav', size_bytes: 3_000_000, analysis_status: 'done', transcription_status: 'unavailable', created_at: now, updated_at: now })
+      .values(trackRow({ user_id: artist.user.id, original_name: 'big.wav', title: 'Big', size_bytes: 3_000_000 }))
       .execute();
     const after = adminUserDetailSchema.parse((await get(`/api/admin/users/${artist.user.id}`)).json());
     expect(after.storage).toEqual({ usedBytes: 3_000_000, limitBytes: 500 * 1024 * 1024 });

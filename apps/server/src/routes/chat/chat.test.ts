@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
 
@@ -373,8 +373,12 @@ describe.each(dialects)('chat with a configured model on %s', (dialect) => {
     let received = '';
     while (!received.includes('word5')) received += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
-    await new Promise((r) => setTimeout(r, 300));
-    const stored = await messages(conv.id);
+    // The server hears the disconnect and stores what was streamed so far, marked stopped.
+    const stored = await vi.waitFor(async () => {
+      const list = await messages(conv.id);
+      expect(list[1]?.status).toBe('stopped');
+      return list;
+    });
     expect(stored.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
     expect(stored[1].status).toBe('stopped');
     expect(stored[1].finishReason).toBeNull();

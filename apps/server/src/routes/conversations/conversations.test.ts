@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONVERSATION_TITLES } from '@members-only/shared';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { createMessageRepository } from '../../repositories/message.repository';
@@ -51,7 +51,8 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
   it('lists only your own conversations, newest first', async () => {
     const { cookie } = await registerUser(t.app);
     const a = (await create(cookie, { category: 'chat', title: 'first' })).json();
-    await new Promise((r) => setTimeout(r, 5));
+    // Newest first by creation time: the second is made once the clock has moved past the first.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(a.createdAt)), { interval: 1 });
     const b = (await create(cookie, { category: 'lyrics', title: 'second' })).json();
     const res = await t.app.inject({ url: '/api/conversations', headers: { cookie } });
     expect(res.statusCode).toBe(200);

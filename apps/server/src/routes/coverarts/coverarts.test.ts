@@ -6,6 +6,7 @@ import { DEFAULT_QUOTAS } from '../../env';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
 import { startFakeImages } from '../../../test/fake-images';
+import { trackRow } from '../../../test/factories';
 
 const LYRICS = `Rain on the window, neon on the chrome. City never sleeps so I never go home.
 Diamonds in the dark, I'm a king on a throne. Shit got real when the night got cold.`;
@@ -14,34 +15,23 @@ type User = Awaited<ReturnType<typeof registerUser>>;
 
 /** A track of the user's with lyrics and audio facts, as upload, analysis and the lyrics form leave it. */
 async function insertTrack(t: TestApp, user: User, transcription: string | null = LYRICS) {
-  const now = new Date().toISOString();
   const row = await t.db.kysely
     .insertInto('tracks')
-    .values({
-      user_id: user.user.id,
-      filename: `${Math.random().toString(16).slice(2).padEnd(32, '0')}.wav`,
-      original_name: 'artist-neon chrome.wav',
-      title: 'neon chrome',
-      mime_type: 'audio/wav',
-      size_bytes: 1000,
-      duration: 185,
-      bpm: 142,
-      musical_key: 'A minor',
-      lufs: -8.5,
-      true_peak: -0.8,
-      waveform: null,
-      analysis_status: 'done',
-      analysis_error: null,
-      analysis_engine: null,
-      analysis_job_id: null,
-      transcription,
-      transcription_status: transcription ? 'done' : 'unavailable',
-      transcription_error: null,
-      transcription_source: transcription ? 'manual' : null,
-      transcription_job_id: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      trackRow({
+        user_id: user.user.id,
+        original_name: 'artist-neon chrome.wav',
+        title: 'neon chrome',
+        duration: 185,
+        bpm: 142,
+        musical_key: 'A minor',
+        lufs: -8.5,
+        true_peak: -0.8,
+        transcription,
+        transcription_status: transcription ? 'done' : 'unavailable',
+        transcription_source: transcription ? 'manual' : null,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

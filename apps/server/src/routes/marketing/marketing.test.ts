@@ -5,6 +5,7 @@ import { addDays } from '@members-only/engines/marketing';
 import { DEFAULT_QUOTAS } from '../../env';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
+import { trackRow } from '../../../test/factories';
 
 const LYRICS = `Rain on the window, neon on the chrome. City never sleeps so I never go home.
 Diamonds in the dark, I'm a king on a throne. Rain on the window, neon on the chrome.
@@ -19,35 +20,19 @@ function helpers(t: () => TestApp) {
   const valid = (extra: Record<string, unknown> = {}) => ({ title: 'Neon Chrome', context: 'Drill fans in London; first editorial playlist', releaseDate: '2027-01-15', ...extra });
   /** A track of the user's with lyrics (and a length), as upload and analysis would leave it. */
   async function track(user: User, values: { transcription?: string | null; duration?: number | null } = {}) {
-    const now = new Date().toISOString();
     const row = await t()
       .db.kysely.insertInto('tracks')
-      .values({
-        user_id: user.user.id,
-        filename: `${Math.random().toString(16).slice(2).padEnd(32, '0')}.wav`,
-        original_name: 'neon-chrome.wav',
-        title: 'neon chrome',
-        mime_type: 'audio/wav',
-        size_bytes: 1000,
-        duration: values.duration === undefined ? 185.4 : values.duration,
-        bpm: null,
-        musical_key: null,
-        lufs: null,
-        true_peak: null,
-        waveform: null,
-        loudness_curve: null,
-        analysis_status: 'done',
-        analysis_error: null,
-        analysis_engine: null,
-        analysis_job_id: null,
-        transcription: values.transcription === undefined ? LYRICS : values.transcription,
-        transcription_status: 'done',
-        transcription_error: null,
-        transcription_source: 'manual',
-        transcription_job_id: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        trackRow({
+          user_id: user.user.id,
+          original_name: 'neon-chrome.wav',
+          title: 'neon chrome',
+          duration: values.duration === undefined ? 185.4 : values.duration,
+          transcription: values.transcription === undefined ? LYRICS : values.transcription,
+          transcription_status: 'done',
+          transcription_source: 'manual',
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 import { startFakeStt } from '../../../test/fake-stt';
 import { makeChordWav, makeClickTrack, makeNotAudioFile, makeToneWav, toM4a, toMp3 } from '../../audio/fixtures';
@@ -29,14 +29,15 @@ function upload(base: string, cookie: string, file: Buffer | string, filename: s
   return fetch(`${base}/api/tracks/upload`, { method: 'POST', headers: { cookie }, body: form });
 }
 
-async function waitForTrack(base: string, cookie: string, id: number, done: (t: any) => boolean, timeoutMs = 20_000) {
-  const start = Date.now();
-  for (;;) {
-    const track = await await body(await fetch(`${base}/api/tracks/${id}`, { headers: { cookie } }));
-    if (done(track)) return track;
-    if (Date.now() - start > timeoutMs) throw new Error(`track never finished: ${JSON.stringify(track).slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+function waitForTrack(base: string, cookie: string, id: number, done: (t: any) => boolean, timeoutMs = 20_000) {
+  return vi.waitFor(
+    async () => {
+      const track = await body(await fetch(`${base}/api/tracks/${id}`, { headers: { cookie } }));
+      if (!done(track)) throw new Error(`track never finished: ${JSON.stringify(track).slice(0, 400)}`);
+      return track;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 const uploadedFiles = (dataDir: string) => {
@@ -136,21 +137,18 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     const before = uploadedFiles(dataDir);
     const boundary = '----mo-test-boundary';
     const { port } = t.app.server.address() as AddressInfo;
-    await new Promise<void>((resolve) => {
-      const req = http.request({
-        host: '127.0.0.1', port, method: 'POST', path: '/api/tracks/upload',
-        headers: { cookie: bob.cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(5_000_000) },
-      });
-      req.on('error', () => resolve());
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="cut.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
-      req.write(fs.readFileSync(wav).subarray(0, 200_000));
-      setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 200);
+    const req = http.request({
+      host: '127.0.0.1', port, method: 'POST', path: '/api/tracks/upload',
+      headers: { cookie: bob.cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(5_000_000) },
     });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(uploadedFiles(dataDir)).toEqual(before);
+    const closed = new Promise<void>((resolve) => req.on('error', () => resolve()).on('close', () => resolve()));
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="cut.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+    req.write(fs.readFileSync(wav).subarray(0, 200_000));
+    // Cut off once the server is storing the upload (its partial file is on disk).
+    await vi.waitFor(() => expect(uploadedFiles(dataDir).length).toBeGreaterThan(before.length), { timeout: 5_000, interval: 10 });
+    req.destroy();
+    await closed;
+    await vi.waitFor(() => expect(uploadedFiles(dataDir)).toEqual(before), { timeout: 5_000, interval: 25 });
     expect(await await body(await fetch(`${base}/api/tracks`, { headers: { cookie: bob.cookie } }))).toEqual([]);
   });
 
@@ -290,12 +288,13 @@ describe.each(dialects)('tracks on %s', (dialect) => {
 });
 
 /** Waits for a condition rather than a fixed time. */
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
+  return vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 const BOUNDARY = '----mo-limit-boundary';
@@ -436,8 +435,10 @@ describe('jobs survive a restart', () => {
       await first.listen({ port: 0, host: '127.0.0.1' });
       const base1 = `http://127.0.0.1:${(first.server.address() as AddressInfo).port}`;
       const track = await await body(await upload(base1, cookie, await makeClickTrack({ bpm: 140, seconds: 6 }), 'queued.wav'));
-      await new Promise((r) => setTimeout(r, 300));
-      expect((await await body(await fetch(`${base1}/api/tracks/${track.id}`, { headers: { cookie } }))).analysis.status).toBe('pending');
+      // No worker runs in this process (WORKERS: 0), so there is nothing to wait for: the job sits in the queue untouched.
+      const queued = await body(await fetch(`${base1}/api/tracks/${track.id}`, { headers: { cookie } }));
+      expect(queued.analysis.status).toBe('pending');
+      expect(await body(await fetch(`${base1}/api/jobs/${queued.analysis.jobId}`, { headers: { cookie } }))).toMatchObject({ status: 'queued', attempts: 0 });
       await first.close();
 
       const second = await buildApp(database.db, testEnv({ dataDir, WORKERS: 1 }));

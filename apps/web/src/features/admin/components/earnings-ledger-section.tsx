@@ -1,14 +1,14 @@
-import { describeBalance, entryTitle, formatMoney, parseAmountToMinor, signedMoney, payoutAwaitingPayment, type ImportError, type LedgerEntry } from '@members-only/shared/payouts';
+import { entryTitle, parseAmountToMinor, signedMoney, payoutAwaitingPayment, type ImportError, type LedgerEntry } from '@members-only/shared/payouts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { Badge } from '@/components/ui/badge';
+import { ImportStatementForm, LedgerBalances, RecordEarningForm, RecordPayoutForm } from './ledger-forms';
 import { adminLedgerQueryKey, importEarnings, StatementRejectedError, markPayoutPaid, recordEarning, recordPayout, reverseEntry, useAdminLedger, useLedgerArtists } from '../api/ledger';
 
 const selectClass =
@@ -129,120 +129,34 @@ export function EarningsLedgerSection() {
 
       {userId !== null && ledger.data ? (
         <div className="grid gap-6 rounded-2xl border border-border bg-card p-5">
-          <div className="flex flex-wrap gap-6 text-sm">
-            {ledger.data.balances.length === 0 ? <p className="text-muted-foreground">Nothing recorded for {ledger.data.user.username} yet.</p> : null}
-            {ledger.data.balances.map((b) => (
-              <p key={b.currency}>
-                <span className="text-muted-foreground">Balance ({b.currency}) </span>
-                <span className="font-semibold tabular-nums" data-testid={`admin-balance-${b.currency}`}>
-                  {formatMoney(b.balanceMinor, b.currency)}
-                </span>
-                <span className="block text-muted-foreground tabular-nums">{describeBalance(b)}</span>
-              </p>
-            ))}
-            <p>
-              <span className="text-muted-foreground">Default payout method </span>
-              <span className="font-medium">{ledger.data.defaultMethod ?? 'none yet'}</span>
-            </p>
-          </div>
+          <LedgerBalances ledger={ledger.data} />
 
           <div className="grid gap-6 lg:grid-cols-2">
-            <form
-              aria-label="Record earnings"
-              className="grid content-start gap-3"
+            <RecordEarningForm
+              earning={earning}
+              setEarning={setEarning}
+              pending={addEarning.isPending}
               onSubmit={(e) => submitAmount(e, earning.amount, earning.currency, (minor) => addEarning.mutate(minor))}
-            >
-              <h3 className="font-semibold">Record earnings</h3>
-              <div className="grid grid-cols-2 gap-3">
-                <div className="grid gap-1.5">
-                  <Label htmlFor="earning-amount">Amount</Label>
-                  <Input id="earning-amount" inputMode="decimal" placeholder="12.34" value={earning.amount} onChange={(e) => setEarning({ ...earning, amount: e.target.value })} />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="earning-currency">Currency</Label>
-                  <Input id="earning-currency" maxLength={3} value={earning.currency} onChange={(e) => setEarning({ ...earning, currency: e.target.value.toUpperCase() })} />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="earning-source">Source</Label>
-                  <Input id="earning-source" placeholder="Distributor or platform" value={earning.source} onChange={(e) => setEarning({ ...earning, source: e.target.value })} />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="earning-period">Period</Label>
-                  <Input id="earning-period" type="month" value={earning.period} onChange={(e) => setEarning({ ...earning, period: e.target.value })} />
-                </div>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="earning-note">Note</Label>
-                <Input id="earning-note" value={earning.note} onChange={(e) => setEarning({ ...earning, note: e.target.value })} />
-              </div>
-              <Button type="submit" className="justify-self-start" disabled={addEarning.isPending}>
-                {addEarning.isPending ? 'Saving...' : 'Record earnings'}
-              </Button>
-            </form>
+            />
 
-            <form
-              aria-label="Import a CSV statement"
-              className="grid content-start gap-3"
+            <ImportStatementForm
+              csv={csv}
+              setCsv={setCsv}
+              csvErrors={csvErrors}
+              pending={addImport.isPending}
               onSubmit={(e) => {
                 e.preventDefault();
                 addImport.mutate();
               }}
-            >
-              <h3 className="font-semibold">Import a CSV statement</h3>
-              <div className="grid gap-1.5">
-                <Label htmlFor="earning-csv">Statement (columns period, source, amount, currency, note)</Label>
-                <Input
-                  id="earning-csv-file"
-                  type="file"
-                  accept=".csv,text/csv"
-                  aria-label="Choose a CSV file"
-                  onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)}
-                />
-                <Textarea id="earning-csv" rows={4} placeholder={'period,source,amount,currency,note\n2026-09,Spotify,120.50,USD,'} value={csv} onChange={(e) => setCsv(e.target.value)} />
-              </div>
-              {csvErrors.length > 0 ? (
-                <div role="alert" aria-label="Statement errors" className="grid gap-1 text-sm text-destructive-text">
-                  <p className="font-medium">
-                    {csvErrors.length} {csvErrors.length === 1 ? 'problem' : 'problems'}; nothing was imported. Fix {csvErrors.length === 1 ? 'it' : 'them'} and import again:
-                  </p>
-                  <ul className="grid gap-1">
-                    {csvErrors.map((err, i) => (
-                      <li key={i}>
-                        Line {err.line}: {err.message}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-              <Button type="submit" className="justify-self-start" disabled={addImport.isPending || csv.trim() === ''}>
-                {addImport.isPending ? 'Importing...' : 'Import statement'}
-              </Button>
-            </form>
+            />
 
-            <form
-              aria-label="Record a payout"
-              className="grid content-start gap-3"
+            <RecordPayoutForm
+              payout={payout}
+              setPayout={setPayout}
+              pending={addPayout.isPending}
+              hasDefaultMethod={Boolean(ledger.data.defaultMethod)}
               onSubmit={(e) => submitAmount(e, payout.amount, payout.currency, (minor) => addPayout.mutate(minor))}
-            >
-              <h3 className="font-semibold">Record a payout to the default method</h3>
-              <div className="grid grid-cols-2 gap-3">
-                <div className="grid gap-1.5">
-                  <Label htmlFor="payout-amount">Payout amount</Label>
-                  <Input id="payout-amount" inputMode="decimal" value={payout.amount} onChange={(e) => setPayout({ ...payout, amount: e.target.value })} />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="payout-currency">Payout currency</Label>
-                  <Input id="payout-currency" maxLength={3} value={payout.currency} onChange={(e) => setPayout({ ...payout, currency: e.target.value.toUpperCase() })} />
-                </div>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="payout-note">Payout note</Label>
-                <Input id="payout-note" value={payout.note} onChange={(e) => setPayout({ ...payout, note: e.target.value })} />
-              </div>
-              <Button type="submit" className="justify-self-start" disabled={addPayout.isPending || !ledger.data.defaultMethod}>
-                {addPayout.isPending ? 'Saving...' : 'Record payout'}
-              </Button>
-            </form>
+            />
 
             <div className="grid content-start gap-2">
               <h3 className="font-semibold">History</h3>
