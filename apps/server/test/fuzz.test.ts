@@ -342,7 +342,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       payload: Buffer.concat([Buffer.from(head), wav, Buffer.from('\r\n--fuzzfixture--\r\n')]),
     });
     if (res.statusCode !== 201) throw new Error(`fixture upload: ${res.statusCode} ${res.body}`);
-    return res.json() as { id: number; filename: string; analysis: { jobId: number } };
+    return res.json() as { id: number; filename: string; songId: number; analysis: { jobId: number } };
   };
 
   beforeAll(async () => {
@@ -428,12 +428,16 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.url.startsWith('/api/lyrics/:')) return [String(snippet)];
       if (route.url.startsWith('/api/tracks/:')) return [String(track.id)];
       if (route.url.startsWith('/api/payment-methods/:')) return [String(method)];
+      if (route.url.startsWith('/api/songs/:')) return [String(track.songId)];
       return [];
     };
     validParams = (route, name) => {
       const del = route.method === 'DELETE';
       if (name === 'filename' && route.url.startsWith('/uploads/beats/')) return [beatFile];
       if (name === 'filename') return [track.filename, bTrack.filename];
+      // A song's version (PATCH /api/songs/:id/versions/:trackId): A's track is a version of A's song.
+      if (name === 'trackId') return [String(track.id)];
+      if (route.url.startsWith('/api/songs/:')) return [String(del ? bTrack.songId : track.songId)];
       if (route.url === '/api/conversations/:id/marketing-plans') return [String(plan.conversationId)];
       if (route.url.startsWith('/api/conversations/:')) return del ? [String(bChat)] : [String(chat), String(lyrics)];
       if (route.url.startsWith('/api/marketing-plans/:')) return [String(plan.id)];
