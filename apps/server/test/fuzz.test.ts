@@ -304,6 +304,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let studioConversation: number;
   /** A's finished built-in beat (with stems and MIDI), for the routes under /api/studio/music/:id. */
   let beatId: number;
+  /** A's Lyric Assist document, for a song's lyrics link. */
+  let lyricsDocument: number;
   let beatWorker: ReturnType<typeof createJobWorker> | undefined;
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** Valid values of each `:param`, by route. */
@@ -368,6 +370,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     await post(`/api/conversations/${chat}/messages`, { content: 'Hello' });
     const lyrics = (await post('/api/conversations', { category: 'lyrics', title: 'Fuzz lyrics' })).id as number;
     const snippet = (await post(`/api/conversations/${lyrics}/lyrics`, { content: 'first bar', position: 0 })).id as number;
+    lyricsDocument = lyrics;
     const track = await uploadWav(a.cookie);
     const plan = (await post('/api/marketing', { title: 'Fuzz single', context: 'Fuzz fans', releaseDate: '2027-01-15', trackId: track.id })) as { id: number; conversationId: number };
     marketing = { conversation: plan.conversationId, plan: plan.id };
@@ -506,6 +509,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/studio/generate': () => ({ prompt: 'fuzz beat, 10 seconds', model: 'rap', conversationId: studioConversation }),
     // A new name for A's beat.
     'PATCH /api/studio/music/:id': () => ({ title: 'Fuzz beat renamed' }),
+    // A's song, credited and linked to A's own Lyric Assist document and beat (a chat is no lyrics document).
+    'PATCH /api/songs/:id': () => ({ title: 'Fuzz song', artistName: 'Fuzz Artist', explicit: true, genre: 'Drill', isrc: 'US-RC1-76-07839', lyricsId: lyricsDocument, beatId }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],
