@@ -40,7 +40,8 @@ type FixtureKind =
   | 'ledgerEntry'
   | 'studioConversation'
   | 'beatFile'
-  | 'beat';
+  | 'beat'
+  | 'song';
 
 interface Person {
   id: number;
@@ -70,6 +71,8 @@ interface Fixtures {
   beatFile: string;
   /** A's finished built-in beat (its stems, MIDI file, variations and extensions). */
   beat: number;
+  /** The song A's track is a version of (the upload made it); `:trackId` is that track. */
+  song: number;
 }
 interface RequestContext {
   actor: Actor;
@@ -346,6 +349,22 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/studio/music/:id/variation': { access: 'user', uses: 'beat', anonymous: 401, user: 201, other: 404, admin: 404 },
   'POST /api/studio/music/:id/extend': { access: 'user', uses: 'beat', anonymous: 401, user: 201, other: 404, admin: 404 },
 
+  // Songs (ADR 040): a song and everything of it are its artist's alone (admins included).
+  'GET /api/songs': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200, request: () => ({ query: { q: 'matrix' } }) },
+  'POST /api/songs': { access: 'user', anonymous: 401, user: 201, other: 201, admin: 201, request: () => json({ title: 'Matrix Song' }) },
+  'GET /api/songs/:id': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'PATCH /api/songs/:id': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404, request: () => json({ genre: 'Drill' }) },
+  'PATCH /api/songs/:id/versions/:trackId': {
+    access: 'user',
+    uses: 'song',
+    anonymous: 401,
+    user: 200,
+    other: 404,
+    admin: 404,
+    request: () => json({ label: 'First mix' }),
+  },
+  'DELETE /api/songs/:id': { access: 'user', uses: 'song', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
+
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
 
@@ -379,8 +398,9 @@ const MATRIX: Record<string, Entry> = {
 const ACTORS: readonly Actor[] = ['anonymous', 'other', 'admin', 'user'];
 
 /** Tables of the resources a fresh fixture can be, to check a refused DELETE removed nothing. */
-const TABLE_OF: Partial<Record<FixtureKind, 'conversations' | 'lyric_snippets' | 'tracks' | 'payment_methods'>> = {
+const TABLE_OF: Partial<Record<FixtureKind, 'conversations' | 'lyric_snippets' | 'tracks' | 'payment_methods' | 'songs'>> = {
   conversation: 'conversations',
+  song: 'songs',
   paymentMethod: 'payment_methods',
   snippet: 'lyric_snippets',
   track: 'tracks',
@@ -506,6 +526,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       (await ok(inject('POST', `/api/conversations/${conversationId}/lyrics`, a.cookie, json({ content: 'first bar', position: 0 })), 201)).id as number,
     track: async () => (await ok(inject('POST', '/api/tracks/upload', a.cookie, uploadParts()), 201)) as { id: number; filename: string },
     paymentMethod: async () => (await ok(inject('POST', '/api/payment-methods', a.cookie, json(validCard())), 201)).id as number,
+    song: async () => (await ok(inject('POST', '/api/songs', a.cookie, json({ title: "A's song" })), 201)).id as number,
   };
 
   async function waitForAnalysis(id: number) {
@@ -559,6 +580,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       studioConversation,
       beatFile: String(beat.audioUrl).split('/').pop()!,
       beat: beat.id,
+      song: track.songId,
       conversation,
       lyricsConversation,
       snippet,
@@ -600,6 +622,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     if (kind === 'conversation') return { ...fixtures, conversation: await create.conversation() };
     if (kind === 'snippet') return { ...fixtures, snippet: await create.snippet(fixtures.lyricsConversation) };
     if (kind === 'paymentMethod') return { ...fixtures, paymentMethod: await create.paymentMethod() };
+    if (kind === 'song') return { ...fixtures, song: await create.song() };
     if (kind === 'track') {
       const track = await create.track();
       return { ...fixtures, track: track.id, trackFile: track.filename };
@@ -616,6 +639,8 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
   const fill = (url: string, kind: FixtureKind | undefined, f: Fixtures) =>
     url.replace(/:(\w+)/g, (_m, name: string) => {
       if (!kind) throw new Error(`${url} has the parameter :${name}; give its entry a "uses" fixture`);
+      // A song's version: the fixture track is a version of the fixture song.
+      if (kind === 'song' && name === 'trackId') return encodeURIComponent(String(f.track));
       return encodeURIComponent(String(f[kind]));
     });
 
@@ -645,6 +670,40 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     if (route.method === 'DELETE' && entry.uses && matches(204, entry.user)) {
       expect(await rowExists(entry.uses, f), `${entryKey}: A's own DELETE removes it`).toBe(false);
     }
+  });
+
+  // A song reaches every tool through `songId`: someone else's (admins included) is a 404 in each,
+  // and nothing is stored for it.
+  it("A's songId in another's upload, cover, plan, review or beat is a 404 that stores nothing", async () => {
+    const songUpload = (): RequestParts => {
+      const boundary = `----matrixsong${Math.random().toString(16).slice(2)}`;
+      const field = `--${boundary}\r\nContent-Disposition: form-data; name="songId"\r\n\r\n${fixtures.song}\r\n`;
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="matrix.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+      return {
+        payload: Buffer.concat([Buffer.from(field + head), wavBytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    };
+    const requests: [string, string, () => RequestParts][] = [
+      ['POST', '/api/tracks/upload', songUpload],
+      ['POST', '/api/coverarts', () => json({ prompt: 'Night city', songId: fixtures.song })],
+      ['POST', '/api/marketing', () => json({ songId: fixtures.song, context: 'Late-night listeners' })],
+      ['POST', '/api/review', () => json({ songId: fixtures.song })],
+      ['POST', '/api/studio/generate', () => json({ prompt: 'dark drill, 10 seconds', model: 'drill', songId: fixtures.song, seed: 3 })],
+    ];
+    const counts = async () =>
+      Promise.all((['tracks', 'cover_arts', 'marketing_plans', 'track_reviews', 'beats'] as const).map(async (table) => Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+    const before = await counts();
+    const failures: string[] = [];
+    for (const person of [b, admin]) {
+      for (const [method, url, parts] of requests) {
+        const res = await inject(method, url, person.cookie, parts());
+        if (res.statusCode !== 404) failures.push(`${method} ${url} as ${person === b ? 'other' : 'admin'}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        expectErrorBody(method, res, `${method} ${url} with A's songId`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await counts()).toEqual(before);
   });
 
   // 'user' and 'admin' routes refuse before they look at the request: even a broken one gets 401

@@ -304,6 +304,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let studioConversation: number;
   /** A's finished built-in beat (with stems and MIDI), for the routes under /api/studio/music/:id. */
   let beatId: number;
+  /** A's Lyric Assist document, for a song's lyrics link. */
+  let lyricsDocument: number;
   let beatWorker: ReturnType<typeof createJobWorker> | undefined;
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** Valid values of each `:param`, by route. */
@@ -342,7 +344,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       payload: Buffer.concat([Buffer.from(head), wav, Buffer.from('\r\n--fuzzfixture--\r\n')]),
     });
     if (res.statusCode !== 201) throw new Error(`fixture upload: ${res.statusCode} ${res.body}`);
-    return res.json() as { id: number; filename: string; analysis: { jobId: number } };
+    return res.json() as { id: number; filename: string; songId: number; analysis: { jobId: number } };
   };
 
   beforeAll(async () => {
@@ -368,6 +370,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     await post(`/api/conversations/${chat}/messages`, { content: 'Hello' });
     const lyrics = (await post('/api/conversations', { category: 'lyrics', title: 'Fuzz lyrics' })).id as number;
     const snippet = (await post(`/api/conversations/${lyrics}/lyrics`, { content: 'first bar', position: 0 })).id as number;
+    lyricsDocument = lyrics;
     const track = await uploadWav(a.cookie);
     const plan = (await post('/api/marketing', { title: 'Fuzz single', context: 'Fuzz fans', releaseDate: '2027-01-15', trackId: track.id })) as { id: number; conversationId: number };
     marketing = { conversation: plan.conversationId, plan: plan.id };
@@ -428,12 +431,16 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.url.startsWith('/api/lyrics/:')) return [String(snippet)];
       if (route.url.startsWith('/api/tracks/:')) return [String(track.id)];
       if (route.url.startsWith('/api/payment-methods/:')) return [String(method)];
+      if (route.url.startsWith('/api/songs/:')) return [String(track.songId)];
       return [];
     };
     validParams = (route, name) => {
       const del = route.method === 'DELETE';
       if (name === 'filename' && route.url.startsWith('/uploads/beats/')) return [beatFile];
       if (name === 'filename') return [track.filename, bTrack.filename];
+      // A song's version (PATCH /api/songs/:id/versions/:trackId): A's track is a version of A's song.
+      if (name === 'trackId') return [String(track.id)];
+      if (route.url.startsWith('/api/songs/:')) return [String(del ? bTrack.songId : track.songId)];
       if (route.url === '/api/conversations/:id/marketing-plans') return [String(plan.conversationId)];
       if (route.url.startsWith('/api/conversations/:')) return del ? [String(bChat)] : [String(chat), String(lyrics)];
       if (route.url.startsWith('/api/marketing-plans/:')) return [String(plan.id)];
@@ -502,6 +509,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/studio/generate': () => ({ prompt: 'fuzz beat, 10 seconds', model: 'rap', conversationId: studioConversation }),
     // A new name for A's beat.
     'PATCH /api/studio/music/:id': () => ({ title: 'Fuzz beat renamed' }),
+    // A's song, credited and linked to A's own Lyric Assist document and beat (a chat is no lyrics document).
+    'PATCH /api/songs/:id': () => ({ title: 'Fuzz song', artistName: 'Fuzz Artist', explicit: true, genre: 'Drill', isrc: 'US-RC1-76-07839', lyricsId: lyricsDocument, beatId }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],

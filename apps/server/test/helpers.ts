@@ -7,7 +7,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppEnv, type BuildOptions } from '../src/app';
 import { DEFAULT_QUOTAS } from '../src/env';
 import { DEFAULT_MEMBERSHIP_CONTENT } from '@members-only/shared/membership';
+import { Migrator } from 'kysely';
 import { migrateToLatest, openDatabase, type Db, type Dialect } from '../src/db/index';
+import { migrationProvider } from '../src/db/migrations';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -19,13 +21,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, migrated database: a temp SQLite file, or a throw-away PostgreSQL database. */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/**
+ * A brand-new, migrated database: a temp SQLite file, or a throw-away PostgreSQL database.
+ * `upTo` stops after that migration (a database as an earlier release left it).
+ */
+export async function createTestDatabase(dialect: Dialect, { upTo }: { upTo?: string } = {}): Promise<TestDatabase> {
+  const migrate = async (db: Db) => {
+    if (!upTo) return migrateToLatest(db);
+    const { error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider(db.dialect) }).migrateTo(upTo);
+    if (error || results?.some((r) => r.status === 'Error')) throw new Error(`Migrating to ${upTo} failed: ${String(error)}`);
+  };
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-test-'));
     const file = path.join(dir, 'app.db');
     const db = openDatabase({ sqliteFile: file });
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       db,
       location: file,
@@ -44,7 +54,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     location: url.toString(),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { parseReviewScores, type ReviewCategory } from '@members-only/shared';
 import { datedItems, type CalendarItem } from '@members-only/shared/marketing';
 import type { CreateSongInput, SongListQuery, UpdateSongInput } from '@members-only/shared/songs';
@@ -25,6 +26,28 @@ const factsOf = (t: Pick<TrackRow, 'duration' | 'bpm' | 'musical_key' | 'lufs' |
   lufs: t.lufs === null ? null : Number(t.lufs),
   truePeak: t.true_peak === null ? null : Number(t.true_peak),
 });
+
+type LyricMeasures = ReturnType<Awaited<ReturnType<typeof loadLyricsEngine>>['analyzeLyrics']>['measures'];
+/**
+ * Lyric measures by the text's hash: the song page compares every version with the one before on
+ * each read, and a version's lyrics seldom change, so each text is analysed once per process
+ * (bench/songs.bench.ts). A changed transcription is a new text, hence a new entry; the oldest
+ * entries go first past the limit.
+ */
+const MEASURES_CACHE_LIMIT = 2_000;
+const measuresCache = new Map<string, LyricMeasures>();
+function lyricMeasures(text: string, analyze: (text: string) => { measures: LyricMeasures }): LyricMeasures {
+  const key = crypto.createHash('sha256').update(text).digest('base64');
+  let measures = measuresCache.get(key);
+  if (measures) {
+    measuresCache.delete(key);
+  } else {
+    measures = analyze(text).measures;
+    if (measuresCache.size >= MEASURES_CACHE_LIMIT) measuresCache.delete(measuresCache.keys().next().value!);
+  }
+  measuresCache.set(key, measures);
+  return measures;
+}
 
 const VERSION_LABEL = /^v(\d{1,6})$/i;
 /** The next "vN" after the highest one the song's versions use (or after how many there are). */
@@ -110,10 +133,9 @@ export function createSongService(deps: {
       if (versions.length > 1) {
         const engine = await loadReviewEngine();
         const { analyzeLyrics } = await loadLyricsEngine();
-        const measures = new Map<number, ReturnType<typeof analyzeLyrics>['measures'] | null>();
         const measuresOf = (t: TrackRow) => {
-          if (!measures.has(t.id)) measures.set(t.id, t.transcription?.trim() ? analyzeLyrics(t.transcription).measures : null);
-          return measures.get(t.id)!;
+          const text = t.transcription?.trim();
+          return text ? lyricMeasures(text, analyzeLyrics) : null;
         };
         for (let i = 0; i < versions.length - 1; i++) {
           const after = versions[i]!;

@@ -121,8 +121,9 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads:
   app.post('/api/tracks/upload', { config: { access: 'user' }, onRequest: guardUpload, schema: { response: responses({ 201: trackSchema }) } }, async (request, reply) => {
     const actor = requireActor(request);
     if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data in the field "audioFile".');
+    let file: Awaited<ReturnType<typeof request.file>> = undefined;
     try {
-      const file = await request.file();
+      file = await request.file();
       if (!file) throw badRequest('Choose an audio file to upload.', { audioFile: ['Choose an audio file to upload.'] });
       if (file.fieldname !== 'audioFile') {
         file.file.resume();
@@ -137,6 +138,12 @@ export const trackRoutes: FastifyPluginAsyncZod<{ tracks: TrackService; uploads:
       const track = await tracks.upload(actor, { filename: file.filename, stream: file.file, ...song.data });
       return reply.status(201).send(presentTrack(track, { withWaveform: true }));
     } catch (error) {
+      // Refused before the file was read (someone else's song, a bad song field): the rest of the
+      // body is dropped and the connection closes, so a kept-alive connection is not left mid-body.
+      if (file && !file.file.readableEnded) {
+        file.file.resume();
+        reply.header('connection', 'close');
+      }
       throw isMalformedMultipart(error) ? badRequest('The upload is not valid multipart form data. Please choose the file again.') : error;
     }
   });
