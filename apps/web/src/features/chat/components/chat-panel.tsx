@@ -1,6 +1,6 @@
 import { TOOL_PATHS, type ConversationCategory, type ToolType } from '@members-only/shared/constants';
 import { AlertCircle, Cpu, Square } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,8 +9,9 @@ import { isAbortError } from '@/lib/abort';
 import { HttpError } from '@/lib/api-client';
 import { useEngineInfo } from '@/lib/api/get-engine-info';
 import { useChatSession, useSecondsUntil } from '../hooks/use-chat-session';
-import { replyScrollTarget } from '../lib/reply-scroll';
+import { useFollowReply } from '../hooks/use-follow-reply';
 import { PLACEHOLDERS, QUICK_ACTIONS } from '../tool-config';
+import { ChatFailureNotice } from './chat-failure-notice';
 import { AssistantMessage, UserMessage } from './chat-message';
 import { ConversationNotFound } from './conversation-not-found';
 import { MessageComposer } from './message-composer';
@@ -29,15 +30,6 @@ export interface ChatPanelProps {
   onStartTool?: (category: ConversationCategory) => void;
   /** The signed-in user's name, whose initials the user's messages wear. */
   userName?: string | null;
-}
-
-/** The newest message when it is a reply (streaming or stored): the one to read from its top. */
-/** Keys that scroll the page when no text field has the focus. */
-const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
-
-function newestReply(log: HTMLElement | null): HTMLElement | null {
-  const last = log?.querySelector<HTMLElement>(':scope > article:last-of-type');
-  return last?.getAttribute('aria-label') === 'Assistant reply' ? last : null;
 }
 
 /** A chat with one of the tools: messages, streamed replies, Stop/Retry/Regenerate, input and quick actions. */
@@ -73,48 +65,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
     toast({ title: 'Error loading messages', description: 'Could not load conversation messages. Please try again.', variant: 'destructive' });
   }, [query.error, query.errorUpdatedAt]);
 
-  useEffect(() => {
-    // Only the artist's own input lets go of the reply: a wheel, a touch drag, a scrolling key or
-    // the scrollbar. Scrolls the browser makes by itself (a page that shrinks for a frame, focus,
-    // scroll anchoring) must not, or the view would stop following the reply at random.
-    const release = () => {
-      pinnedRef.current = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (!SCROLL_KEYS.has(event.key)) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      release();
-    };
-    const onPointer = (event: PointerEvent) => {
-      // A press right of the page's content box is on the window's scrollbar.
-      if (event.clientX >= document.documentElement.clientWidth) release();
-    };
-    window.addEventListener('wheel', release, { passive: true });
-    window.addEventListener('touchmove', release, { passive: true });
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('pointerdown', onPointer);
-    return () => {
-      window.removeEventListener('wheel', release);
-      window.removeEventListener('touchmove', release);
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('pointerdown', onPointer);
-    };
-  }, []);
-
-  useLayoutEffect(() => {
-    if (!pinnedRef.current) return;
-    const reply = newestReply(logRef.current);
-    const { top } = replyScrollTarget({
-      scrollY: window.scrollY,
-      viewportHeight: window.innerHeight,
-      scrollHeight: document.documentElement.scrollHeight,
-      replyTop: reply ? reply.getBoundingClientRect().top : null,
-      margin: reply ? Number.parseFloat(getComputedStyle(reply).scrollMarginTop) || 0 : 0,
-    });
-    if (Math.abs(window.scrollY - top) < 1) return;
-    window.scrollTo({ top, behavior: 'instant' });
-  }, [messages.length, session.streamingText, phase, session.failure]);
+  useFollowReply(pinnedRef, logRef, { messageCount: messages.length, streamingText: session.streamingText, phase, failure: session.failure });
 
   // The service's Retry-After, counted down: Retry is offered when it reaches 0.
   const retryWait = useSecondsUntil(session.failure?.retryAt ?? null);
@@ -150,33 +101,10 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
 
   return (
     <div className="flex flex-1 flex-col gap-4">
-      <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="engine-label">
-        <Cpu aria-hidden="true" className="size-3.5" />
-        {engine ? (
-          <span>
-            Answers from: <span className="font-medium text-foreground">{engine}</span>
-          </span>
-        ) : (
-          <span>Answers from: …</span>
-        )}
-      </p>
+      <EngineLabel engine={engine} />
 
       <div ref={logRef} role="log" aria-live="polite" aria-label="Messages" className="grid min-h-[30vh] flex-1 content-start gap-6 pb-2">
-        {loading ? (
-          <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Loading conversation
-          </div>
-        ) : query.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-            <AlertCircle aria-hidden="true" className="size-4 text-destructive-text" />
-            Could not load the messages.
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : messages.length === 0 && !live ? (
-          <p className="py-10 text-center text-sm text-muted-foreground">No messages yet. Start a conversation!</p>
-        ) : null}
+        <LogState loading={loading} failed={query.isError} empty={messages.length === 0 && !live} onReload={() => void query.refetch()} />
 
         {messages.map((message, index) =>
           message.role === 'user' ? (
@@ -201,31 +129,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
         ) : null}
 
         {session.failure || unanswered ? (
-          <div className="ml-11 flex flex-wrap items-center gap-3 rounded-xl border border-destructive/40 bg-card px-4 py-3 text-sm">
-            <AlertCircle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
-            <span className="min-w-0 flex-1">
-              {session.failure ? (
-                <>
-                  <span className="font-medium">
-                    {session.failure.retry === 'resend' ? 'Your message was not sent.' : 'No reply was received.'}
-                  </span>{' '}
-                  <span className="text-muted-foreground">{session.failure.description}</span>
-                </>
-              ) : (
-                <span className="text-muted-foreground">This message has no reply yet.</span>
-              )}
-            </span>
-            {retryWait > 0 ? (
-              // The service asked us to wait (its Retry-After): Retry is offered once the wait is over.
-              <span role="status" className="shrink-0 whitespace-nowrap text-muted-foreground tabular-nums">
-                Retry in {retryWait} s
-              </span>
-            ) : (
-              <Button size="sm" variant="outline" onClick={session.retry} disabled={busy}>
-                Retry
-              </Button>
-            )}
-          </div>
+          <ChatFailureNotice failure={session.failure} retryWait={retryWait} busy={busy} onRetry={session.retry} />
         ) : null}
       </div>
 
@@ -249,4 +153,39 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
       </div>
     </div>
   );
+}
+
+/** Which engine answers this tool's chat (its name once the engine info has loaded). */
+function EngineLabel({ engine }: { engine: string | null }) {
+  return (
+    <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="engine-label">
+      <Cpu aria-hidden="true" className="size-3.5" />
+      {engine ? (
+        <span>
+          Answers from: <span className="font-medium text-foreground">{engine}</span>
+        </span>
+      ) : (
+        <span>Answers from: …</span>
+      )}
+    </p>
+  );
+}
+
+/** The log's own state, above its messages: loading, failed to load (Try again), or still empty. */
+function LogState({ loading, failed, empty, onReload }: { loading: boolean; failed: boolean; empty: boolean; onReload: () => void }) {
+  return loading ? (
+    <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Spinner /> Loading conversation
+    </div>
+  ) : failed ? (
+    <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+      <AlertCircle aria-hidden="true" className="size-4 text-destructive-text" />
+      Could not load the messages.
+      <Button variant="outline" size="sm" onClick={onReload}>
+        Try again
+      </Button>
+    </div>
+  ) : empty ? (
+    <p className="py-10 text-center text-sm text-muted-foreground">No messages yet. Start a conversation!</p>
+  ) : null;
 }
