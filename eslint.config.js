@@ -137,7 +137,7 @@ function restrictedPaths() {
 export default defineConfig(
   {
     name: 'ignores',
-    ignores: ['**/node_modules/**', '**/dist/**', 'playwright-report/**', 'test-results/**', '**/coverage/**', '**/*.d.ts'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-ops/**', 'playwright-report/**', 'test-results/**', '**/coverage/**', '**/*.d.ts'],
   },
 
   // ------------------------------------------------------------------------------ Rule sets

@@ -1,19 +1,31 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Three projects: 'node' (engines, shared code and the API, with the server's database check as
  * global setup), 'web' (the web app's logic in happy-dom, apps/web/vitest.config.ts), and 'ops'
  * (the load suite and the suites that start app and worker processes: apps/server/test/ops,
- * multi-process and crash): 'ops' runs after the other
- * two have finished, one file at a time, so 100 connections of load do not starve other suites'
- * timeouts on a 2-core machine, nor they the load.
+ * multi-process and crash).
+ *
+ * 'node' and 'web' run side by side, MAX_WORKERS files at once: every API suite has its own
+ * databases (a temp SQLite file, a throw-away PostgreSQL database), its own ports and its own
+ * Redis key prefix, so files share no state. Vitest's default on a 2-core machine is one file at
+ * a time (cores - 1), which left a core idle while a suite waited on PostgreSQL, ffmpeg or a child
+ * process (ADR 044).
+ * 'ops' runs after the other two have finished, one file at a time, so 100 connections of load do
+ * not starve other suites' timeouts on a 2-core machine, nor they the load; its global setup builds
+ * the server once and every suite starts its processes from that build (test/ops/global-setup.ts).
  * `npx vitest run apps/web` runs only the web tests; the server's global setup then does not run.
  */
 /** Suites that start processes or drive load: alone, after the rest (see above). */
 const OPS = ['apps/server/test/ops/**/*.test.ts', 'apps/server/test/multi-process.test.ts', 'apps/server/test/crash.test.ts'];
 
+/** At least two files at once, even on 2 cores (see above); VITEST_MAX_WORKERS overrides. */
+const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, os.availableParallelism() - 1));
+
 export default defineConfig({
   test: {
+    maxWorkers: MAX_WORKERS,
     projects: [
       {
         test: {
@@ -36,11 +48,12 @@ export default defineConfig({
           name: 'ops',
           include: OPS,
           environment: 'node',
-          globalSetup: ['./apps/server/test/global-setup.ts'],
+          globalSetup: ['./apps/server/test/ops/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
           fileParallelism: false,
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
           // Benchmarks belong to the 'node' project; without this they would run twice.
           benchmark: { include: [] },

@@ -5,13 +5,17 @@
 // folder stay in node_modules (KEEP_EXTERNAL). Output in dist/, flat, so `import.meta.url`-relative paths (env.ts's web dist folder, the
 // analysis worker next to analysis-thread.ts) resolve the same from every file. Code loaded with
 // import() (the lyric and guide engines) lands in chunks of its own and is read on first use.
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outdir = path.join(here, 'dist');
+// `--outdir <folder>` (relative to apps/server) builds elsewhere: the operations test suites build
+// their own copy (apps/server/test/ops/global-setup.ts) so they never race `npm run build` over dist/.
+// The folder must sit inside apps/server, where the packages kept external resolve.
+const outdirArg = process.argv.indexOf('--outdir');
+const outdir = path.resolve(here, outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist');
 
 /**
  * Loaded from node_modules at run time: native addons (better-sqlite3, argon2, sharp, resvg), a
@@ -79,6 +83,7 @@ const result = await esbuild.build({
 
 // Files of earlier builds go after the new ones are written, never before: a server started from
 // dist/ meanwhile keeps finding its files (unchanged chunks keep their content-hashed names).
+mkdirSync(outdir, { recursive: true });
 const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(here, file)));
 for (const file of readdirSync(outdir)) {
   const full = path.join(outdir, file);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -33,17 +34,25 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
+/** How a process starts: from the operations project's shared build, or from the sources with tsx. */
+function command(kind: 'app' | 'worker'): string[] {
+  // Outside vitest's operations project (no build provided) the sources run as they are.
+  const dist = inject('serverDist') as string | undefined;
+  if (dist) return [path.join(dist, kind === 'app' ? 'main.js' : 'worker.js')];
+  return ['--import', 'tsx', kind === 'app' ? 'apps/server/src/main.ts' : 'apps/server/src/worker.ts'];
+}
+
 /**
- * Starts the server (`main.ts`) or a job worker (`worker.ts`) from the TypeScript sources, as
- * `npm run dev`/`npm run worker -w @members-only/server` do, so the suite needs no build (vitest
- * runs before the build in `npm test`). Resolves once it is ready: an app answers /api/health, a
- * worker has logged that it started. Starting from sources takes a few seconds; on a loaded
- * 2-core machine several starting at once have taken 25 s, hence the generous limit.
+ * Starts the server or a job worker. In the operations project (vitest.config.ts) that is the
+ * compiled `main.js`/`worker.js` its global setup built once from the current sources
+ * (test/ops/global-setup.ts), as `npm start` and `npm run worker` run in production; elsewhere
+ * `main.ts`/`worker.ts` from the sources with tsx, as `npm run dev` does. Resolves once it is
+ * ready: an app answers /api/health, a worker has logged that it started. On a loaded 2-core
+ * machine several starting at once have taken 25 s, hence the generous limit.
  */
 export async function startProcess(kind: 'app' | 'worker', env: Record<string, string>, timeoutMs = 100_000): Promise<ServerProcess> {
   const port = kind === 'app' ? await freePort() : 0;
-  const entry = kind === 'app' ? 'apps/server/src/main.ts' : 'apps/server/src/worker.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, command(kind), {
     cwd: ROOT,
     // The free-disk floor (ADR 031) has its own tests; a CI machine short of disk must not refuse these suites' work.
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), MIN_FREE_DISK_MB: '0', ...env },
