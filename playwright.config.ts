@@ -59,7 +59,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // No retries: flakiness should show, not hide.
   retries: 0,
-  workers: process.env.CI ? 1 : undefined,
+  // Two workers in CI (2 cores): the journeys each register their own artist, so they run side by
+  // side, except the ones tagged @model, which share the scripted fake model's queue and settings
+  // (e2e/model.ts) and run one at a time in their own project. E2E_WORKERS overrides.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : process.env.CI ? 2 : undefined,
+  // The first account of each fresh install (its admin) is registered here, not by a journey.
+  globalSetup: './e2e/global-setup.ts',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 30_000,
   expect: { timeout: 7_500 },
@@ -73,7 +78,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', grepInvert: /@model/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The journeys against the fake model's app server: one at a time, beside the others.
+    { name: 'model', grep: /@model/, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: [
     {
       // The compiled server and the built web app, as `npm start` runs them: `npm run build` first (test:e2e does).

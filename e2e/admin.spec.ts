@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueAccount } from './fixtures';
-import { MODEL_APP_URL, MODEL_NAME, resetModel, setModelList } from './model';
+import { MODEL_APP_URL, MODEL_NAME, MODEL_STACK, resetModel, setModelList } from './model';
 
 /** Makes `username` an admin of the model app server with the admin command (npm run admin), as an operator would. */
 function grantAdmin(username: string) {
@@ -17,7 +17,7 @@ function grantAdmin(username: string) {
 
 const service = (page: Page, id: string) => page.getByTestId(`service-${id}`);
 
-test.describe('the admin page', () => {
+test.describe('the admin page', MODEL_STACK, () => {
   // One scripted model serves every test here: run them one after another.
   test.describe.configure({ mode: 'serial' });
   test.use({ baseURL: MODEL_APP_URL });

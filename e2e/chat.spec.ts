@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectToast, sidebar, test } from './fixtures';
-import { enqueueModel, MODEL_APP_URL, MODEL_NAME, resetModel } from './model';
+import { enqueueModel, MODEL_APP_URL, MODEL_NAME, MODEL_STACK, resetModel } from './model';
 
 const messageInput = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
@@ -159,7 +159,7 @@ test('search finds a conversation by a word in its messages', async ({ page, use
   await expect(sidebar(page).getByRole('region', { name: 'Recent Chats' })).toBeVisible();
 });
 
-test.describe('with a language model', () => {
+test.describe('with a language model', MODEL_STACK, () => {
   // One scripted model serves every test here: run them one after another.
   test.describe.configure({ mode: 'serial' });
   test.use({ baseURL: MODEL_APP_URL });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueAccount } from './fixtures';
-import { MODEL_APP_URL } from './model';
+import { MODEL_APP_URL, MODEL_STACK } from './model';
 
 /** Makes `username` an admin of the model app server with the admin command, as e2e/admin.spec.ts does. */
 function grantAdmin(username: string) {
@@ -151,7 +151,7 @@ test('an artist reads no configuration words on any page, and Home has every too
   expect(forbiddenIn(await visibleText(page))).toEqual([]);
 });
 
-test.describe('as an admin', () => {
+test.describe('as an admin', MODEL_STACK, () => {
   test.use({ baseURL: MODEL_APP_URL });
 
   test('no Free plan banner, and the Users table keeps "Joined" on one line', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
-import { enqueueModel, MODEL_APP_URL, MODEL_NAME, resetModel } from './model';
+import { enqueueModel, MODEL_APP_URL, MODEL_NAME, MODEL_STACK, resetModel } from './model';
 
 const LYRICS = [
   'Rain on the window, neon on the chrome',
@@ -131,7 +131,7 @@ test('pick a track, get a plan from its lyrics, edit the calendar and download i
   await expect(page.getByLabel('Your track')).toHaveValue('');
 });
 
-test.describe('with a language model', () => {
+test.describe('with a language model', MODEL_STACK, () => {
   test.describe.configure({ mode: 'serial' });
   test.use({ baseURL: MODEL_APP_URL });
   test.beforeEach(async ({ request }) => {

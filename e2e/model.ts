@@ -19,6 +19,13 @@ export const MODEL_APP_URL = `http://127.0.0.1:${MODEL_PORTS.app}`;
 /** The model name that app server is configured with (AI_MODEL). */
 export const MODEL_NAME = 'e2e-model';
 
+/**
+ * Details for a describe block whose tests use the model app server (MODEL_APP_URL): its tag puts
+ * them in playwright.config.ts's 'model' project, which runs them one at a time, because the fake
+ * model's queue, model list and the server's settings are shared by all of them.
+ */
+export const MODEL_STACK = { tag: '@model' } as const;
+
 const controlUrl = (path: string) => `http://127.0.0.1:${MODEL_PORTS.fakeModel}/__control/${path}`;
 
 /** The fake model answers its next requests this way, in order. Shared by all tests: run them serially. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { enqueueModel, MODEL_APP_URL, resetModel } from './model';
+import { enqueueModel, MODEL_APP_URL, MODEL_STACK, resetModel } from './model';
 
 /** "12 of 30 chat messages left today" -> [12, 30]. */
 async function leftOf(hint: Locator): Promise<[number, number]> {
@@ -50,7 +50,7 @@ test('Lyric Assist says what is left of the lyrics quota; the built-in targets s
   await expect(hint).toHaveText(`${limit} of ${limit} lyric suggestions and feedback left today`);
 });
 
-test.describe('Lyric Assist with a language model', () => {
+test.describe('Lyric Assist with a language model', MODEL_STACK, () => {
   test.describe.configure({ mode: 'serial' });
   test.use({ baseURL: MODEL_APP_URL });
   test.beforeEach(async ({ request }) => {

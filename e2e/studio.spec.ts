@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, expectToast, sidebar, test } from './fixtures';
-import { MODEL_APP_URL } from './model';
+import { MODEL_APP_URL, MODEL_STACK } from './model';
 
 test('make a beat, hear it play, pause it and download it, its stems and MIDI; make a variation and extend it', async ({ page, user: _user }) => {
   test.setTimeout(120_000);
@@ -176,7 +176,7 @@ test('visiting the tool pages, Studio included, adds no conversation; the first 
   await expect(sessions.getByRole('link')).toHaveAttribute('href', new URL(page.url()).pathname);
 });
 
-test.describe('with a hosted music model that is down', () => {
+test.describe('with a hosted music model that is down', MODEL_STACK, () => {
   test.use({ baseURL: MODEL_APP_URL });
 
   test('a beat that fails shows the service’s message and the description stays', async ({ page, user: _user }) => {
