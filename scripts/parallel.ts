@@ -1,0 +1,40 @@
+// Runs npm scripts side by side and fails if any fails (ADR 044): `npm test` starts lint,
+// typecheck and the build together, as none of them reads what another writes. Each script's
+// output is held and printed whole when it ends, so the logs do not interleave; a line per script
+// says how it ended and how long it took. Exit code 1 if any script failed (the others still finish,
+// so one run shows every failure).
+//   node --import tsx scripts/parallel.ts lint typecheck build
+import { spawn } from 'node:child_process';
+
+interface Outcome {
+  name: string;
+  code: number | null;
+  seconds: number;
+}
+
+function run(name: string): Promise<Outcome> {
+  const started = performance.now();
+  const child = spawn('npm', ['run', '-s', name], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (d: Buffer) => chunks.push(d));
+  child.stderr.on('data', (d: Buffer) => chunks.push(d));
+  return new Promise((resolve) => {
+    child.once('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.once('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      const output = Buffer.concat(chunks).toString();
+      process.stdout.write(`\n--- npm run ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(1)} s\n${output}`);
+      resolve({ name, code, seconds });
+    });
+  });
+}
+
+const names = process.argv.slice(2);
+if (names.length === 0) {
+  console.error('usage: node --import tsx scripts/parallel.ts <npm script>...');
+  process.exit(2);
+}
+const outcomes = await Promise.all(names.map(run));
+const failed = outcomes.filter((o) => o.code !== 0);
+console.log(`\n${outcomes.map((o) => `${o.name} ${o.code === 0 ? 'ok' : 'FAILED'} (${o.seconds.toFixed(1)} s)`).join(', ')}`);
+process.exit(failed.length ? 1 : 0);
