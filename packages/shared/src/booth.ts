@@ -4,14 +4,24 @@ import { MAX_ID, idString, line } from './text';
 /**
  * The Booth (issue 29): takes recorded over a song's beat, comped and mixed into a new version.
  * Imported as `@members-only/shared/booth`. The contract is /work/wt/booth-api.md (ADR 047).
+ *
+ * Changes (booth-server):
+ * - 21:58 UTC: `BOOTH.maxTakeBytes` is the upload limit (MAX_UPLOAD_MB, 50 MB by default), not
+ *   57.6 MB; the 413's message says the installation's limit.
+ * - 21:58 UTC: the 409 for a wrong offset carries `receivedBytes` (added to `apiErrorSchema`);
+ *   `GET /api/jobs/:id` answers `result: { trackId }` once a mixdown is done (added to `jobSchema`).
+ * - 21:58 UTC: a mixdown spends the `beat` quota (no new kind: a mix is music made for the song).
  */
 export const BOOTH = {
   /** A take's name. */
   nameMax: 80,
   /** Sample rates a take may be recorded at (what browsers' AudioContexts report). */
   sampleRates: [8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000, 88200, 96000] as const,
-  /** Longest take: 10 minutes of 16-bit mono at 48 kHz (57.6 MB); a higher rate holds fewer minutes. */
-  maxTakeBytes: 10 * 60 * 48_000 * 2,
+  /**
+   * Largest take by default: the upload limit (MAX_UPLOAD_MB, 50 MB: about 9 minutes of 16-bit mono
+   * at 48 kHz). The server's own limit is in its 413 message (an installation may set another).
+   */
+  maxTakeBytes: 50 * 1024 * 1024,
   /** Where in the beat a take may start (ms). */
   maxStartMs: 30 * 60 * 1000,
   /** The latency a client may say it compensated (ms). */
@@ -32,7 +42,7 @@ export const BOOTH_MESSAGES = {
   invalidTakeId: 'Invalid take ID',
   wrongOffset: 'This chunk does not start where the take stopped: resume from receivedBytes',
   takeComplete: 'This take is already complete',
-  takeTooLarge: `A take can be at most ${BOOTH.maxTakeBytes / 1_000_000} MB (10 minutes at 48 kHz)`,
+  takeTooLarge: `A take can be at most ${BOOTH.maxTakeBytes / (1024 * 1024)} MB (about 9 minutes at 48 kHz)`,
   oddChunk: 'A chunk must hold whole 16-bit samples (an even number of bytes)',
   emptyTake: 'The take holds no audio',
   notWav: 'A whole take must be a WAV file (PCM 16/24-bit or 32-bit float)',
