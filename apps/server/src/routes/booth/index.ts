@@ -20,6 +20,7 @@ import { badRequest } from '../../errors';
 import { fileBody, noContent, responses } from '../../plugins/responses';
 import { contentDisposition, sendPrivateAudio } from '../file-response';
 import { tooLarge } from '../../services/track.service';
+import { isMalformedMultipart } from '../tracks/index';
 
 const FIELDS = ['takeId', 'offset', 'final', 'name', 'sampleRate', 'startMs', 'fromBar', 'toBar', 'latencyMs'] as const;
 
@@ -57,7 +58,7 @@ export const boothRoutes: FastifyPluginAsyncZod<{ booth: BoothService; uploads: 
           reply.header('connection', 'close');
         }
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(uploads.maxUploadMb);
-        throw error;
+        throw isMalformedMultipart(error) ? badRequest('The take is not valid multipart form data. Please send it again.') : error;
       }
     },
   );
