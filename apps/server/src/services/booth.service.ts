@@ -390,9 +390,11 @@ export function createBoothService(deps: {
       const { encodeMp3 } = await import('../audio/encode');
       const n = (await booth.countDoneMixes(mix.song_id)) + 1;
       const title = `${context.song.title} (mix ${n})`;
-      const mp3 = await encodeMp3(result.master, MIX_SAMPLE_RATE, { title, artist: context.song.artist_name ?? user.username, comment: result.engine }, { signal: ctx.signal });
-      ctx.progress(0.8);
-      const stems = await stemsZip(result, bed, MIX_SAMPLE_RATE);
+      // The encoder runs in its own process while the stems ZIP is built here.
+      const [mp3, stems] = await Promise.all([
+        encodeMp3(result.master, MIX_SAMPLE_RATE, { title, artist: context.song.artist_name ?? user.username, comment: result.engine }, { signal: ctx.signal }),
+        mixStemsZip(result, bed, MIX_SAMPLE_RATE),
+      ]);
       ctx.progress(0.85);
       // The version: stored, analysed and counted like any upload, named "<title> (mix N)".
       const track = await trackService.upload(actor, { filename: `${title.replace(/[\\/]/g, '-')}.mp3`, stream: Readable.from([mp3]), songId: mix.song_id, versionLabel: `mix ${n}` });
@@ -443,19 +445,46 @@ export function createBoothService(deps: {
 }
 export type BoothService = ReturnType<typeof createBoothService>;
 
-/** vocal-processed.wav (stereo: its sends are), vocal-dry.wav (mono), beat.wav: the mix's length, lined up from 0. */
-async function stemsZip(result: { vocalDry: Float32Array; vocalProcessed: [Float32Array, Float32Array] }, beat: [Float32Array, Float32Array], sr: number): Promise<Buffer> {
-  const { zipSync } = await import('fflate');
+/**
+ * vocal-processed.wav (stereo: its sends are), vocal-dry.wav (mono), beat.wav: the mix's length,
+ * lined up from 0, stored (WAV hardly deflates; storing keeps it quick). Built a chunk at a time,
+ * yielding between chunks, so the MP3 encoder (another process) is fed meanwhile.
+ */
+export async function mixStemsZip(result: { vocalDry: Float32Array; vocalProcessed: [Float32Array, Float32Array] }, beat: [Float32Array, Float32Array], sr: number): Promise<Buffer> {
+  const { Zip, ZipPassThrough } = await import('fflate');
   const { wavChunks } = await import('@members-only/engines/beats/wav');
-  const stereoWav = (l: Float32Array, r: Float32Array) => new Uint8Array(Buffer.concat([...wavChunks(l, r, sr)]));
-  const dry = result.vocalDry;
-  const pcm = Buffer.alloc(dry.length * 2);
-  for (let i = 0; i < dry.length; i++) pcm.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(dry[i] * 32767))), i * 2);
-  const files = {
-    'vocal-processed.wav': stereoWav(result.vocalProcessed[0], result.vocalProcessed[1]),
-    'vocal-dry.wav': new Uint8Array(Buffer.concat([monoWavHeader(pcm.length, sr), pcm])),
-    'beat.wav': stereoWav(beat[0], beat[1]),
-  };
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else out.push(chunk);
+  });
   const mtime = new Date(Date.UTC(2026, 0, 1));
-  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, [v, { level: 1, mtime }]])) as Parameters<typeof zipSync>[0]));
+  function* monoChunks(x: Float32Array, frames = 65_536): Generator<Buffer> {
+    yield monoWavHeader(x.length * 2, sr);
+    for (let at = 0; at < x.length; at += frames) {
+      const end = Math.min(x.length, at + frames);
+      const pcm = Buffer.allocUnsafe((end - at) * 2);
+      for (let i = at; i < end; i++) pcm.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(x[i] * 32767))), (i - at) * 2);
+      yield pcm;
+    }
+  }
+  const files: [string, Iterable<Buffer>][] = [
+    ['vocal-processed.wav', wavChunks(result.vocalProcessed[0], result.vocalProcessed[1], sr)],
+    ['vocal-dry.wav', monoChunks(result.vocalDry)],
+    ['beat.wav', wavChunks(beat[0], beat[1], sr)],
+  ];
+  for (const [name, chunks] of files) {
+    const file = new ZipPassThrough(name);
+    file.mtime = mtime;
+    zip.add(file);
+    for (const chunk of chunks) {
+      file.push(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    file.push(new Uint8Array(0), true);
+  }
+  zip.end();
+  if (failure) throw failure;
+  return Buffer.concat(out);
 }
