@@ -45,6 +45,6 @@ describe.each(dialects)('typed job registry on %s', (dialect) => {
   });
 
   it('names every job the app runs', () => {
-    expect(Object.keys(JOBS).sort()).toEqual(['beat.generate', 'track.analyze', 'track.transcribe']);
+    expect(Object.keys(JOBS).sort()).toEqual(['beat.generate', 'booth.mixdown', 'track.analyze', 'track.transcribe']);
   });
 });
