@@ -70,9 +70,9 @@ export function createBoothRepository(db: Kysely<Database>) {
       return db.selectFrom('mixes').selectAll().where('job_id', '=', jobId).executeTakeFirst();
     },
 
-    /** A song's finished mixes, oldest first. */
+    /** A song's finished mixes whose version is still there, oldest first. */
     mixesOf(songId: number): Promise<MixRow[]> {
-      return db.selectFrom('mixes').selectAll().where('song_id', '=', songId).where('status', '=', 'done').orderBy('created_at').orderBy('id').execute();
+      return db.selectFrom('mixes').selectAll().where('song_id', '=', songId).where('status', '=', 'done').where('track_id', 'is not', null).orderBy('created_at').orderBy('id').execute();
     },
 
     countDoneMixes(songId: number): Promise<number> {

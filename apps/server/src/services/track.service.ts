@@ -65,7 +65,7 @@ export function createTrackService(deps: {
   /** Songs (issue 26): an upload names the song it is a version of. */
   songs?: Pick<SongService, 'context'>;
   /** The Booth's mixes (issue 29): a mixdown job's result names the version it made. */
-  mixes?: Pick<BoothRepository, 'findMixByJob'>;
+  mixes?: Pick<BoothRepository, 'findMixByJob' | 'findMixByTrack' | 'updateMix'>;
 }) {
   const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb, disk, songs, mixes } = deps;
 
@@ -248,8 +248,14 @@ export function createTrackService(deps: {
 
     async remove(actor: Actor, id: number) {
       const track = authorize(actor, 'delete', 'track', await tracks.findById(id));
+      // A mix's version takes its stems ZIP with it (issue 29): nothing left counting against the allowance.
+      const mix = await mixes?.findMixByTrack(id);
       await tracks.delete(id);
       await storage.delete(`tracks/${track.filename}`);
+      if (mix?.stems_filename) {
+        await mixes!.updateMix(mix.id, { stems_filename: null, stems_bytes: 0 });
+        await storage.delete(`mixes/${mix.stems_filename}`).catch(() => {});
+      }
     },
 
     /** The stored file for a listener: its owner or an admin. Anyone else gets a 404. */

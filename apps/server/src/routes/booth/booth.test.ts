@@ -65,6 +65,7 @@ function crossingsPerSecond(x: Float32Array, rate: number, from: number, to: num
 
 describe.each(dialects)('Booth API on %s', (dialect) => {
   let t: TestApp;
+  let dataDir: string;
   let small: TestApp;
   let base: string;
   let smallBase: string;
@@ -109,7 +110,8 @@ describe.each(dialects)('Booth API on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-booth-')), WORKERS: 1, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 50 } });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-booth-'));
+    t = await createTestApp(dialect, { dataDir, WORKERS: 1, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 50 } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     small = await createTestApp(dialect, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-booth-small-')), MAX_UPLOAD_MB: 1, STORAGE_FREE_MB: 2 });
@@ -352,5 +354,38 @@ describe.each(dialects)('Booth API on %s', (dialect) => {
     expect(track.title).toBe('Paper Plans (mix 2)');
     expect(track).toMatchObject({ transcriptionSource: 'manual', transcriptionStatus: 'done' });
     expect(track.transcription).toMatch(/Paper plans folded/);
+  }, 60_000);
+
+  it('deleting a mix’s version frees its stems; deleting the song removes its takes’ and mixes’ files', async () => {
+    const files = (dir: string) => (fs.existsSync(path.join(dataDir, 'uploads', dir)) ? fs.readdirSync(path.join(dataDir, 'uploads', dir)).filter((f) => !f.includes('partial')) : []);
+    const song = await newSong(t, alice.cookie, 'Short lived');
+    await t.db.kysely.updateTable('songs').set({ beat_id: null }).where('id', '=', song).execute();
+    // Its backing: the first song's analysed version, uploaded again as this song's.
+    const form = new FormData();
+    form.append('songId', String(song));
+    form.append('audioFile', new Blob([fs.readFileSync(await makeChordWav({ secondsPerChord: 1 }))]), 'backing.wav');
+    const backing = ((await (await fetch(`${base}/api/tracks/upload`, { method: 'POST', headers: { cookie: alice.cookie }, body: form })).json()) as any).id;
+    await waitFor(() => inject(t, alice.cookie, 'GET', `/api/tracks/${backing}`).then((r) => r.json()), (tr) => tr.analysis.status === 'done', 30_000);
+    await t.db.kysely.updateTable('tracks').set({ bpm: BPM }).where('id', '=', backing).execute();
+    const takeFiles = files('takes').length;
+    const take = await sendTake(alice.cookie, song, { sampleRate: '48000', offset: '0' }, pcm(0.5, sine(300, 0.3)));
+    await sendTake(alice.cookie, song, { takeId: String(take.body.id), offset: String(take.body.receivedBytes), final: 'true' }, pcm(0.5, sine(300, 0.3)));
+    expect(files('takes').length).toBe(takeFiles + 1);
+    const accepted = (await inject(t, alice.cookie, 'POST', `/api/songs/${song}/mixdown`, { takes: [{ takeId: take.body.id }], vocal: { cleanup: true, presence: 1, evenness: 1, deess: 1, space: 1 } })).json();
+    const job = await waitFor(() => inject(t, alice.cookie, 'GET', `/api/jobs/${accepted.jobId}`).then((r) => r.json()), (j) => j.status === 'done' || j.status === 'failed', 30_000);
+    expect(job.status).toBe('done');
+    const stemsFiles = files('mixes').length;
+    const used = (await inject(t, alice.cookie, 'GET', '/api/storage')).json().usedBytes;
+    const stemsBytes = Number((await t.db.kysely.selectFrom('mixes').select('stems_bytes').where('track_id', '=', job.result.trackId).executeTakeFirstOrThrow()).stems_bytes);
+    const mixTrack = (await inject(t, alice.cookie, 'GET', `/api/tracks/${job.result.trackId}`)).json();
+    expect(stemsBytes).toBeGreaterThan(100_000);
+    expect((await inject(t, alice.cookie, 'DELETE', `/api/tracks/${job.result.trackId}`)).statusCode).toBe(204);
+    expect((await inject(t, alice.cookie, 'GET', '/api/storage')).json().usedBytes).toBe(used - stemsBytes - mixTrack.sizeBytes);
+    expect(files('mixes').length).toBe(stemsFiles - 1);
+    expect((await inject(t, alice.cookie, 'GET', `/api/songs/${song}/mixes`)).json().mixes).toEqual([]);
+
+    expect((await inject(t, alice.cookie, 'DELETE', `/api/songs/${song}`)).statusCode).toBe(204);
+    expect(files('takes').length).toBe(takeFiles);
+    expect(await t.db.kysely.selectFrom('takes').select('id').where('id', '=', take.body.id).executeTakeFirst()).toBeUndefined();
   }, 60_000);
 });
