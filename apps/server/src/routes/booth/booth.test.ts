@@ -6,7 +6,8 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barStartMs } from '@members-only/shared/booth';
 import { DEFAULT_QUOTAS } from '../../env';
-import { createTestApp, dialects, registerUser, waitFor, type TestApp } from '../../../test/helpers';
+import { createTestApp, dialects, registerUser, testEnv, waitFor, type TestApp } from '../../../test/helpers';
+import { createServices } from '../../app';
 import { makeChordWav } from '../../audio/fixtures';
 import { decodeAudioFile } from '../../audio/decode';
 
@@ -388,4 +389,19 @@ describe.each(dialects)('Booth API on %s', (dialect) => {
     expect(files('takes').length).toBe(takeFiles);
     expect(await t.db.kysely.selectFrom('takes').select('id').where('id', '=', take.body.id).executeTakeFirst()).toBeUndefined();
   }, 60_000);
+
+  it('the hourly prune removes takes left incomplete for a day, and their chunks; complete ones stay', async () => {
+    const song = await newSong(t, alice.cookie, 'Interrupted');
+    const left = await sendTake(alice.cookie, song, { sampleRate: '48000' }, pcm(0.2, sine(300, 0.3)));
+    const recent = await sendTake(alice.cookie, song, { sampleRate: '48000' }, pcm(0.2, sine(300, 0.3)));
+    const done = await wholeTake(alice.cookie, song, pcm(0.2, sine(300, 0.3)));
+    const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+    await t.db.kysely.updateTable('takes').set({ updated_at: dayAgo }).where('id', 'in', [left.body.id, done.body.id]).execute();
+    const chunk = path.join(dataDir, 'uploads', 'takes', JSON.parse((await t.db.kysely.selectFrom('takes').select('chunk_keys').where('id', '=', left.body.id).executeTakeFirstOrThrow()).chunk_keys)[0].replace(/^takes\//, ''));
+    expect(fs.existsSync(chunk)).toBe(true);
+    expect(await createServices(t.db, testEnv({ dataDir })).booth.removeStale()).toBe(1);
+    const ids = (await inject(t, alice.cookie, 'GET', `/api/songs/${song}/takes`)).json().takes.map((x: any) => x.id);
+    expect(ids).toEqual([recent.body.id, done.body.id]);
+    expect(fs.existsSync(chunk)).toBe(false);
+  });
 });
