@@ -65,6 +65,9 @@ import { createSongService } from './services/song.service';
 import { createStudioService } from './services/studio.service';
 import { createBuiltInMusic, createMusicProvider, type MusicSettings } from './providers/music/index';
 import { createBeatProcessors } from './jobs/processors/beat.processors';
+import { createBoothProcessors } from './jobs/processors/booth.processors';
+import { createBoothService } from './services/booth.service';
+import { boothRoutes } from './routes/booth/index';
 
 export type AppEnv = Pick<
   Env,
@@ -151,9 +154,6 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     workFailed: (userId, acceptedAt) => quotas.workFailed(userId, 'beat', acceptedAt),
     songs,
   });
-  const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }) });
-  /** A worker running `concurrency` jobs at once in this process. */
-  const createWorker = (concurrency: number, log?: JobLog) => jobBackend.createWorker({ processors, concurrency, log });
   const tracks = createTrackService({
     tracks: repos.tracks,
     uow,
@@ -164,7 +164,25 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     storageMb: { free: env.STORAGE_FREE_MB, premium: env.STORAGE_PREMIUM_MB },
     disk,
     songs,
+    mixes: repos.booth,
   });
+  const booth = createBoothService({
+    booth: repos.booth,
+    beats: repos.beats,
+    tracks: repos.tracks,
+    songRows: repos.songs,
+    users: repos.users,
+    uow,
+    storage,
+    queue,
+    songs,
+    trackService: tracks,
+    maxTakeBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+    workFailed: (userId, acceptedAt) => quotas.workFailed(userId, 'beat', acceptedAt),
+  });
+  const processors = registerProcessors({ ...createTrackProcessors({ processing }), ...createBeatProcessors({ studio }), ...createBoothProcessors({ booth }) });
+  /** A worker running `concurrency` jobs at once in this process. */
+  const createWorker = (concurrency: number, log?: JobLog) => jobBackend.createWorker({ processors, concurrency, log });
   const admin = createAdminService({
     installation: { settings: env, dialect: db.dialect, probeModels, pingDatabase: () => pingDatabase(db), storage },
   });
@@ -213,7 +231,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
     limits: { free: env.QUOTAS_FREE, premium: env.QUOTAS_PREMIUM },
   });
   const readiness = createReadinessService({ dialect: db.dialect, pingDatabase: () => pingDatabase(db), storage, disk });
-  return { songs, disk, readiness, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
+  return { songs, booth, disk, readiness, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -332,16 +350,19 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(payoutRoutes, { paymentMethods: services.paymentMethods, ledger: services.ledger });
   await app.register(studioRoutes, { studio: services.studio });
   await app.register(songRoutes, { songs: services.songs });
+  await app.register(boothRoutes, { booth: services.booth, uploads: { maxUploadMb: env.MAX_UPLOAD_MB } });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
   await app.register(membershipRoutes, { membership: services.membership });
 
   // Housekeeping: expired sessions, login failures outside the throttling window, old quota
-  // counters, unpaid checkouts' seat holds a day after they ran out, and stale partial files.
+  // counters, unpaid checkouts' seat holds a day after they ran out, Booth takes left incomplete
+  // for a day, and stale partial files.
   const prune = setInterval(() => {
     void services.auth.prune().catch((err) => app.log.warn({ err }, 'prune failed'));
     void services.quotas.prune().catch((err) => app.log.warn({ err }, 'quota prune failed'));
     void services.membership.prune().catch((err) => app.log.warn({ err }, 'checkout hold prune failed'));
+    void services.booth.removeStale().catch((err) => app.log.warn({ err }, 'stale take prune failed'));
     void removePartials();
   }, 3_600_000);
   prune.unref();

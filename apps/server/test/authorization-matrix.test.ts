@@ -5,6 +5,7 @@ import type { Access, RouteEntry } from '../src/plugins/authorization';
 import { makeClickTrack, removeFixtureDir } from '../src/audio/fixtures';
 import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type TestApp } from './helpers';
 import { startFakeStripe, type RunningFakeStripe } from './fake-stripe';
+import { DEFAULT_QUOTAS } from '../src/env';
 
 /**
  * The authorization matrix: every route the server registers (read from its own route table) ×
@@ -41,7 +42,9 @@ type FixtureKind =
   | 'studioConversation'
   | 'beatFile'
   | 'beat'
-  | 'song';
+  | 'song'
+  | 'take'
+  | 'mixTrack';
 
 interface Person {
   id: number;
@@ -73,6 +76,10 @@ interface Fixtures {
   beat: number;
   /** The song A's track is a version of (the upload made it); `:trackId` is that track. */
   song: number;
+  /** A complete take of A's on that song (`:id` is the song, `:takeId` the take). */
+  take: number;
+  /** The version a mixdown of A's made (its stems ZIP). */
+  mixTrack: number;
 }
 interface RequestContext {
   actor: Actor;
@@ -365,6 +372,26 @@ const MATRIX: Record<string, Entry> = {
   },
   'DELETE /api/songs/:id': { access: 'user', uses: 'song', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
 
+  // The Booth (issue 29): takes, mixes and stems are the artist's alone, like the song (admins included).
+  'POST /api/songs/:id/takes': { access: 'user', uses: 'song', anonymous: 401, user: 201, other: 404, admin: 404, request: () => takeParts() },
+  'GET /api/songs/:id/takes': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'GET /api/songs/:id/takes/:takeId': { access: 'user', uses: 'take', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'GET /api/songs/:id/takes/:takeId/audio': { access: 'user', uses: 'take', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'PATCH /api/songs/:id/takes/:takeId': { access: 'user', uses: 'take', anonymous: 401, user: 200, other: 404, admin: 404, request: () => json({ name: 'Matrix take' }) },
+  'DELETE /api/songs/:id/takes/:takeId': { access: 'user', uses: 'take', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
+  'GET /api/songs/:id/booth': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'POST /api/songs/:id/mixdown': {
+    access: 'user',
+    uses: 'take',
+    anonymous: 401,
+    user: 202,
+    other: 404,
+    admin: 404,
+    request: ({ fixtures }) => json({ takes: [{ takeId: fixtures.take }], vocal: { cleanup: true, presence: 3, evenness: 3, deess: 3, space: 3 } }),
+  },
+  'GET /api/songs/:id/mixes': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'GET /api/tracks/:trackId/mix-stems': { access: 'user', uses: 'mixTrack', anonymous: 401, user: 200, other: 404, admin: 404 },
+
   // Quotas: each caller's own (landing shortly; until then the "matches a route" check fails).
   'GET /api/quotas': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
 
@@ -398,8 +425,9 @@ const MATRIX: Record<string, Entry> = {
 const ACTORS: readonly Actor[] = ['anonymous', 'other', 'admin', 'user'];
 
 /** Tables of the resources a fresh fixture can be, to check a refused DELETE removed nothing. */
-const TABLE_OF: Partial<Record<FixtureKind, 'conversations' | 'lyric_snippets' | 'tracks' | 'payment_methods' | 'songs'>> = {
+const TABLE_OF: Partial<Record<FixtureKind, 'conversations' | 'lyric_snippets' | 'tracks' | 'payment_methods' | 'songs' | 'takes'>> = {
   conversation: 'conversations',
+  take: 'takes',
   song: 'songs',
   paymentMethod: 'payment_methods',
   snippet: 'lyric_snippets',
@@ -449,6 +477,19 @@ function uploadParts(): RequestParts {
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="matrix.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
   return {
     payload: Buffer.concat([Buffer.from(head), wavBytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A whole Booth take in one request: 0.1 s of raw 16-bit PCM at 48 kHz. */
+function takeParts(): RequestParts {
+  const boundary = `----matrixtake${Math.random().toString(16).slice(2)}`;
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="take.pcm"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const pcm = Buffer.alloc(9600);
+  for (let i = 0; i < 4800; i++) pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 330 * i) / 48_000)), i * 2);
+  return {
+    payload: Buffer.concat([Buffer.from(field('sampleRate', '48000') + field('startMs', '200') + field('final', 'true') + head), pcm, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
@@ -527,6 +568,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     track: async () => (await ok(inject('POST', '/api/tracks/upload', a.cookie, uploadParts()), 201)) as { id: number; filename: string },
     paymentMethod: async () => (await ok(inject('POST', '/api/payment-methods', a.cookie, json(validCard())), 201)).id as number,
     song: async () => (await ok(inject('POST', '/api/songs', a.cookie, json({ title: "A's song" })), 201)).id as number,
+    take: async (songId: number) => (await ok(inject('POST', `/api/songs/${songId}/takes`, a.cookie, takeParts()), 201)).id as number,
   };
 
   async function waitForAnalysis(id: number) {
@@ -543,7 +585,8 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
   beforeAll(async () => {
     wavBytes ??= fs.readFileSync(await makeClickTrack({ bpm: 120, seconds: 3, channels: 1 }));
     stripe = await startFakeStripe();
-    t = await createTestApp(dialect, { WORKERS: 1, ...stripe.settings });
+    // Beats and Booth mixes share the beat quota: room for the fixtures' and the routes' own.
+    t = await createTestApp(dialect, { WORKERS: 1, ...stripe.settings, QUOTAS_FREE: { ...DEFAULT_QUOTAS.free, beat: 20 } });
     admin = await register();
     a = await register();
     b = await register();
@@ -570,6 +613,15 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     const ledgerEntry = await ok(inject('POST', `/api/admin/users/${a.id}/earnings`, admin.cookie, json({ amountMinor: 1, currency: 'USD', source: 'Fixture Distro', period: '2026-09' })), 201);
     const studioConversation = await create.conversation('studio');
     const beat = await ok(inject('POST', '/api/studio/generate', a.cookie, json({ prompt: 'fixture beat, 10 seconds', model: 'rap', conversationId: studioConversation, seed: 2 })), 201);
+    // The beat becomes the song's; a take over it, mixed into a new version (its stems).
+    await ok(inject('PATCH', `/api/songs/${track.songId}`, a.cookie, json({ beatId: beat.id })), 200);
+    const take = await create.take(track.songId);
+    const mix = await ok(inject('POST', `/api/songs/${track.songId}/mixdown`, a.cookie, json({ takes: [{ takeId: take }], vocal: { cleanup: true, presence: 3, evenness: 3, deess: 3, space: 3 } })), 202);
+    let mixJob: { status: string; result?: { trackId: number }; error: string | null } = { status: 'queued', error: null };
+    for (const start = Date.now(); mixJob.status !== 'done' && Date.now() - start < 30_000; await new Promise((r) => setTimeout(r, 100))) {
+      mixJob = await ok(inject('GET', `/api/jobs/${mix.jobId}`, a.cookie), 200);
+      if (mixJob.status === 'failed') throw new Error(`mixdown failed: ${mixJob.error}`);
+    }
     fixtures = {
       account: a.id,
       coverArt: cover.id,
@@ -581,6 +633,8 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       beatFile: String(beat.audioUrl).split('/').pop()!,
       beat: beat.id,
       song: track.songId,
+      take,
+      mixTrack: mixJob.result!.trackId,
       conversation,
       lyricsConversation,
       snippet,
@@ -623,6 +677,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     if (kind === 'snippet') return { ...fixtures, snippet: await create.snippet(fixtures.lyricsConversation) };
     if (kind === 'paymentMethod') return { ...fixtures, paymentMethod: await create.paymentMethod() };
     if (kind === 'song') return { ...fixtures, song: await create.song() };
+    if (kind === 'take') return { ...fixtures, take: await create.take(fixtures.song) };
     if (kind === 'track') {
       const track = await create.track();
       return { ...fixtures, track: track.id, trackFile: track.filename };
@@ -641,6 +696,8 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       if (!kind) throw new Error(`${url} has the parameter :${name}; give its entry a "uses" fixture`);
       // A song's version: the fixture track is a version of the fixture song.
       if (kind === 'song' && name === 'trackId') return encodeURIComponent(String(f.track));
+      // A take: `:id` is its song.
+      if (kind === 'take' && name === 'id') return encodeURIComponent(String(f.song));
       return encodeURIComponent(String(f[kind]));
     });
 

@@ -44,7 +44,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_250_611);
 const RUNS_SCALE = Number(process.env.FUZZ_RUNS_SCALE ?? 1);
 
 /** Routes whose body is multipart/form-data: headers and URL only. */
-const MULTIPART_ROUTES = new Set(['POST /api/tracks/upload']);
+const MULTIPART_ROUTES = new Set(['POST /api/tracks/upload', 'POST /api/songs/:id/takes']);
 /** Tables the sign-in and sign-up routes write even when they refuse: that is their purpose. */
 const AUTH_BOOKKEEPING = ['sessions', 'login_failures', 'throttle_events'];
 
@@ -306,6 +306,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let beatId: number;
   /** A's Lyric Assist document, for a song's lyrics link. */
   let lyricsDocument: number;
+  /** A's complete Booth take on A's song (issue 29). */
+  let take: number;
   let beatWorker: ReturnType<typeof createJobWorker> | undefined;
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** Valid values of each `:param`, by route. */
@@ -345,6 +347,19 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     });
     if (res.statusCode !== 201) throw new Error(`fixture upload: ${res.statusCode} ${res.body}`);
     return res.json() as { id: number; filename: string; songId: number; analysis: { jobId: number } };
+  };
+  /** A whole Booth take (0.1 s of 16-bit PCM at 48 kHz) on a song. */
+  const uploadTake = async (asCookie: string, songId: number) => {
+    const field = (name: string, value: string) => `--fuzzfixture\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const head = `--fuzzfixture\r\nContent-Disposition: form-data; name="audioFile"; filename="take.pcm"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/songs/${songId}/takes`,
+      headers: { cookie: asCookie, 'content-type': 'multipart/form-data; boundary=fuzzfixture' },
+      payload: Buffer.concat([Buffer.from(field('sampleRate', '48000') + field('final', 'true') + head), Buffer.alloc(9600, 1), Buffer.from('\r\n--fuzzfixture--\r\n')]),
+    });
+    if (res.statusCode !== 201) throw new Error(`fixture take: ${res.statusCode} ${res.body}`);
+    return res.json().id as number;
   };
 
   beforeAll(async () => {
@@ -396,6 +411,9 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
         midi_filename: `${'f'.repeat(32)}.mid`,
         engine: 'Built-in beat engine',
         seed: 1,
+        // Its tempo and length: the Booth's backing once it is the song's beat.
+        bpm: 120,
+        duration_sec: 10,
         created_at: now,
         updated_at: now,
       })
@@ -406,10 +424,21 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     fs.writeFileSync(path.join(dataDir, 'uploads', 'beats', beatFile), Buffer.from('ID3 fuzz'));
     fs.writeFileSync(path.join(dataDir, 'uploads', 'beats', `${'f'.repeat(32)}.stems.zip`), Buffer.from('PK fuzz'));
     fs.writeFileSync(path.join(dataDir, 'uploads', 'beats', `${'f'.repeat(32)}.mid`), Buffer.from('MThd fuzz'));
+    // The Booth: the beat is the song's backing; a take of A's, and a mix of it whose version is A's
+    // track, as the (absent) mixdown job would leave it (its stems ZIP on disk).
+    await t.db.kysely.updateTable('songs').set({ beat_id: beatId }).where('id', '=', track.songId).execute();
+    take = await uploadTake(a.cookie, track.songId);
+    await t.db.kysely
+      .insertInto('mixes')
+      .values({ user_id: a.user.id, song_id: track.songId, job_id: null, track_id: track.id, settings: JSON.stringify({ vocal: { cleanup: true, presence: 1, evenness: 1, deess: 1, space: 1 }, beatDuckDb: 2 }), takes: JSON.stringify([{ takeId: take, fromBar: null, toBar: null }]), stems_filename: `${'e'.repeat(32)}.zip`, status: 'done', created_at: now })
+      .execute();
+    fs.mkdirSync(path.join(dataDir, 'uploads', 'mixes'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'mixes', `${'e'.repeat(32)}.zip`), Buffer.from('PK fuzz'));
     // B's resources, for DELETE: A's own fixtures stay for the other routes, and A deleting B's is a 404.
     const bChat = (await post('/api/conversations', { category: 'lyrics' }, { cookie: b.cookie })).id as number;
     const bSnippet = (await post(`/api/conversations/${bChat}/lyrics`, { content: 'b bar', position: 0 }, { cookie: b.cookie })).id as number;
     const bTrack = await uploadWav(b.cookie);
+    const bTake = await uploadTake(b.cookie, bTrack.songId);
     // A job that failed for good, for the admin's Retry (its valid example puts it back in the queue).
     const at = new Date().toISOString();
     const failedJob = await t.db.kysely
@@ -431,7 +460,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.url.startsWith('/api/lyrics/:')) return [String(snippet)];
       if (route.url.startsWith('/api/tracks/:')) return [String(track.id)];
       if (route.url.startsWith('/api/payment-methods/:')) return [String(method)];
-      if (route.url.startsWith('/api/songs/:')) return [String(track.songId)];
+      if (route.url.startsWith('/api/songs/:')) return [String(track.songId), String(take)];
       return [];
     };
     validParams = (route, name) => {
@@ -440,6 +469,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (name === 'filename') return [track.filename, bTrack.filename];
       // A song's version (PATCH /api/songs/:id/versions/:trackId): A's track is a version of A's song.
       if (name === 'trackId') return [String(track.id)];
+      if (name === 'takeId') return [String(del ? bTake : take)];
       if (route.url.startsWith('/api/songs/:')) return [String(del ? bTrack.songId : track.songId)];
       if (route.url === '/api/conversations/:id/marketing-plans') return [String(plan.conversationId)];
       if (route.url.startsWith('/api/conversations/:')) return del ? [String(bChat)] : [String(chat), String(lyrics)];
@@ -511,6 +541,9 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'PATCH /api/studio/music/:id': () => ({ title: 'Fuzz beat renamed' }),
     // A's song, credited and linked to A's own Lyric Assist document and beat (a chat is no lyrics document).
     'PATCH /api/songs/:id': () => ({ title: 'Fuzz song', artistName: 'Fuzz Artist', explicit: true, genre: 'Drill', isrc: 'US-RC1-76-07839', lyricsId: lyricsDocument, beatId }),
+    // A's complete take over the song's beat; a new name for it.
+    'POST /api/songs/:id/mixdown': () => ({ takes: [{ takeId: take }], vocal: { cleanup: true, presence: 4, evenness: 5, deess: 3, space: 3 }, beatDuckDb: 2 }),
+    'PATCH /api/songs/:id/takes/:takeId': () => ({ name: 'Fuzz take', startMs: 40 }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],
@@ -648,7 +681,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
 
   it.each(targets.map((route, index) => ({ name: keyOf(route), route, index })))('$name', async ({ route, index }) => {
     // Variations and extensions count as beats: A's beat quota, spent on the generate route, starts again for each.
-    if (route.method === 'POST' && route.url.startsWith('/api/studio/music/:')) {
+    if (route.method === 'POST' && (route.url.startsWith('/api/studio/music/:') || route.url === '/api/songs/:id/mixdown')) {
       await t.db.kysely.deleteFrom('quota_usage').where('user_id', '=', a.user.id).where('kind', '=', 'beat').execute();
       last = await fingerprint();
     }

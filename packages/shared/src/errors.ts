@@ -12,5 +12,7 @@ export const apiErrorSchema = z.object({
   quota: quotaSchema.optional(),
   /** A CSV statement's bad lines, on a 400 `invalid_csv` (nothing was imported). */
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })).optional(),
+  /** A Booth take's chunk at the wrong offset (409): the bytes the server holds, where to resume (issue 29). */
+  receivedBytes: z.number().int().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -71,6 +71,8 @@ export const jobSchema = z.object({
   attempts: z.number().int(),
   maxAttempts: z.number().int(),
   error: z.string().nullable(),
+  /** What a finished job made, when it makes something to open: a Booth mixdown's new version (issue 29). */
+  result: z.object({ trackId: z.number().int() }).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -691,6 +691,54 @@ function migration022Songs(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The Booth (issue 29, ADR 047): takes recorded over a song's backing, uploaded in chunks (raw
+ * 16-bit mono PCM; `chunk_keys` lists the stored pieces until the last one merges them), and the
+ * mixes made from them (the settings and comp, the job, the new version, the stems ZIP).
+ */
+function migration023Takes(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('takes'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('song_id', 'integer', (col) => col.notNull().references('songs.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('sample_rate', 'integer', (col) => col.notNull())
+        .addColumn('start_ms', 'integer', (col) => col.notNull())
+        .addColumn('from_bar', 'integer')
+        .addColumn('to_bar', 'integer')
+        .addColumn('latency_ms', 'integer')
+        .addColumn('received_bytes', 'integer', (col) => col.notNull())
+        .addColumn('complete', c.flag, (col) => col.notNull().defaultTo(c.flagDefault))
+        .addColumn('file_base', 'text', (col) => col.notNull())
+        .addColumn('chunk_keys', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('takes_song_idx').on('takes').columns(['song_id', 'created_at']).execute();
+      await db.schema.createIndex('takes_user_idx').on('takes').columns(['user_id']).execute();
+      await c
+        .id(db.schema.createTable('mixes'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('song_id', 'integer', (col) => col.notNull().references('songs.id').onDelete('cascade'))
+        .addColumn('job_id', 'integer')
+        .addColumn('track_id', 'integer', (col) => col.references('tracks.id').onDelete('set null'))
+        .addColumn('settings', 'text', (col) => col.notNull())
+        .addColumn('takes', 'text', (col) => col.notNull())
+        .addColumn('stems_filename', 'text')
+        .addColumn('stems_bytes', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('mixes_song_idx').on('mixes').columns(['song_id', 'created_at']).execute();
+      await db.schema.createIndex('mixes_track_idx').on('mixes').columns(['track_id']).execute();
+      await db.schema.createIndex('mixes_job_idx').on('mixes').columns(['job_id']).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -716,6 +764,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '020_username_skeletons': migration020UsernameSkeletons(),
         '021_beat_retry_after': migration021BeatRetryAfter(),
         '022_songs': migration022Songs(dialect),
+        '023_takes': migration023Takes(dialect),
       };
     },
   };

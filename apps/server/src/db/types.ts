@@ -175,6 +175,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   beats: BeatsTable;
   songs: SongsTable;
+  takes: TakesTable;
+  mixes: MixesTable;
 }
 
 export interface AuditEventsTable {
@@ -421,3 +423,42 @@ export type PayoutAuditEventRow = Selectable<PayoutAuditEventsTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
 export type BeatRow = Selectable<BeatsTable>;
 export type SongRow = Selectable<SongsTable>;
+export type TakeRow = Selectable<TakesTable>;
+export type MixRow = Selectable<MixesTable>;
+
+/** A take recorded in the Booth (migration 023): raw 16-bit mono PCM at `sample_rate`. */
+export interface TakesTable {
+  id: Generated<number>;
+  user_id: number;
+  song_id: number;
+  name: string;
+  sample_rate: number;
+  start_ms: number;
+  from_bar: number | null;
+  to_bar: number | null;
+  latency_ms: number | null;
+  received_bytes: number;
+  complete: Flag;
+  /** Storage names start `takes/<file_base>`. */
+  file_base: string;
+  /** JSON array of the storage keys holding the PCM in order (one once complete). */
+  chunk_keys: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A mixdown (migration 023): its settings and comp (JSON), job, new version and stems ZIP. */
+export interface MixesTable {
+  id: Generated<number>;
+  user_id: number;
+  song_id: number;
+  job_id: number | null;
+  track_id: number | null;
+  settings: string;
+  takes: string;
+  stems_filename: string | null;
+  stems_bytes: ColumnType<number, number | undefined, number>;
+  /** queued | running | done | failed */
+  status: string;
+  created_at: Timestamp;
+}

@@ -29,6 +29,7 @@ describe.each(dialects)('typed job registry on %s', (dialect) => {
       'track.analyze': { run: async (p) => void ran.push(p), onFinalFailure: async (p) => void failed.push(p) },
       'track.transcribe': { run: async (p) => void ran.push(p) },
       'beat.generate': { run: async (p) => void ran.push(p) },
+      'booth.mixdown': { run: async (p) => void ran.push(p) },
     };
     const bad = await jobs.insert('track.transcribe', { trackId: -3 }, { maxAttempts: 5 });
     const good = await jobs.insert('track.analyze', { trackId: 12 });
@@ -44,6 +45,6 @@ describe.each(dialects)('typed job registry on %s', (dialect) => {
   });
 
   it('names every job the app runs', () => {
-    expect(Object.keys(JOBS).sort()).toEqual(['beat.generate', 'track.analyze', 'track.transcribe']);
+    expect(Object.keys(JOBS).sort()).toEqual(['beat.generate', 'booth.mixdown', 'track.analyze', 'track.transcribe']);
   });
 });

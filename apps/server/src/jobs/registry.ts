@@ -13,6 +13,7 @@ export const JOBS = {
   'track.analyze': z.object({ trackId: id }),
   'track.transcribe': z.object({ trackId: id }),
   'beat.generate': z.object({ beatId: id }),
+  'booth.mixdown': z.object({ mixId: id }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOBS;

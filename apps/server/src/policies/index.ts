@@ -40,6 +40,7 @@ export interface OwnedResources {
   beat: { user_id: number };
   track: { user_id: number };
   song: { user_id: number };
+  take: { user_id: number };
   job: { user_id: number | null };
 }
 /** Resources with no single owner: the installation's own lists and settings. */
@@ -75,6 +76,8 @@ const rules = {
   track: { read: owner, update: owner, delete: owner, stream: ownerOrAdmin },
   // A song and everything of it are its artist's alone (issue 26).
   song: { read: owner, update: owner, delete: owner },
+  // Takes are private like tracks (issue 29).
+  take: { read: owner, update: owner, delete: owner },
   job: { read: owner },
   users: { list: admin, manage: admin },
   services: { read: admin },
@@ -98,6 +101,7 @@ const NAMES: Record<ResourceKind, string> = {
   beat: 'Beat',
   track: 'Track',
   song: 'Song',
+  take: 'Take',
   job: 'Job',
   users: 'Users',
   services: 'Services',

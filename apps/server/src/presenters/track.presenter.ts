@@ -47,8 +47,9 @@ export function presentTrack(row: Row, { withWaveform = false } = {}): Track {
   };
 }
 
-export function presentJob(row: JobRow): Job {
+export function presentJob(row: JobRow & { result?: { trackId: number } }): Job {
   return {
+    ...(row.result ? { result: row.result } : {}),
     id: row.id,
     type: row.type,
     status: row.status as Job['status'],

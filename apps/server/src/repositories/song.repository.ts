@@ -165,6 +165,13 @@ export function createSongRepository(db: Kysely<Database>) {
       return rows.map((r) => r.content);
     },
 
+    /** The Booth's stored files of the song: its takes' audio and its mixes' stems (deleted with it). */
+    async boothFiles(songId: number): Promise<string[]> {
+      const takes = await db.selectFrom('takes').select('chunk_keys').where('song_id', '=', songId).execute();
+      const mixes = await db.selectFrom('mixes').select('stems_filename').where('song_id', '=', songId).execute();
+      return [...takes.flatMap((t) => JSON.parse(t.chunk_keys) as string[]), ...mixes.flatMap((m) => (m.stems_filename ? [`mixes/${m.stems_filename}`] : []))];
+    },
+
     /** The stored files of its versions (deleted with it). */
     trackFiles(songId: number): Promise<{ id: number; filename: string }[]> {
       return db.selectFrom('tracks').select(['id', 'filename']).where('song_id', '=', songId).execute();

@@ -49,8 +49,11 @@ export function createTrackRepository(db: Kysely<Database>) {
 
     /** Bytes of the artist's uploads: what counts against their storage allowance. */
     async usedBytesOf(userId: number): Promise<number> {
+      // Uploads, Booth takes (what has arrived) and mixes' stems ZIPs (issue 29) share the allowance.
       const row = await db.selectFrom('tracks').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('bytes')).where('user_id', '=', userId).executeTakeFirst();
-      return Number(row?.bytes ?? 0);
+      const takes = await db.selectFrom('takes').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('received_bytes'), eb.lit(0)).as('bytes')).where('user_id', '=', userId).executeTakeFirst();
+      const stems = await db.selectFrom('mixes').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stems_bytes'), eb.lit(0)).as('bytes')).where('user_id', '=', userId).executeTakeFirst();
+      return Number(row?.bytes ?? 0) + Number(takes?.bytes ?? 0) + Number(stems?.bytes ?? 0);
     },
 
     /** Serialises the artist's uploads' last check against the allowance until the transaction ends. */

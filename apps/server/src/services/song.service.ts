@@ -186,11 +186,14 @@ export function createSongService(deps: {
     async remove(actor: Actor, id: number) {
       await songFor(actor, id, 'delete');
       const files = await songs.trackFiles(id);
+      // Its Booth takes and mixes go with it (their rows by cascade), and their files here.
+      const boothFiles = await songs.boothFiles(id);
       await uow.run(async (r) => {
         for (const file of files) await r.tracks.delete(file.id);
         await r.songs.delete(id);
       });
       for (const file of files) await storage.delete(`tracks/${file.filename}`).catch(() => {});
+      for (const key of boothFiles) await storage.delete(key).catch(() => {});
     },
 
     /** For the other tools: the song (404 for anyone else's) with its newest version and lyrics. */

@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { cleanText, TRANSCRIPTION_UNAVAILABLE, UNTITLED_TRACK, wellFormed, withoutFormatCharacters } from '@members-only/shared';
 import { formatBytes, type StorageUsage } from '@members-only/shared/tracks';
 import type { TrackRepository } from '../repositories/track.repository';
+import type { BoothRepository } from '../repositories/booth.repository';
+import type { JobRow } from '../db/types';
 import type { FileStorage } from '../providers/storage/types';
 import type { JobQueue } from '../jobs/queue';
 import type { UnitOfWork } from '../repositories/index';
@@ -62,8 +64,10 @@ export function createTrackService(deps: {
   disk?: Pick<DiskSpace, 'assertRoom'>;
   /** Songs (issue 26): an upload names the song it is a version of. */
   songs?: Pick<SongService, 'context'>;
+  /** The Booth's mixes (issue 29): a mixdown job's result names the version it made. */
+  mixes?: Pick<BoothRepository, 'findMixByJob' | 'findMixByTrack' | 'updateMix'>;
 }) {
-  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb, disk, songs } = deps;
+  const { tracks, storage, queue, uow, transcriptionAvailable, maxUploadMb, storageMb, disk, songs, mixes } = deps;
 
   async function usageOf(actor: Pick<Actor, 'id' | 'plan'>): Promise<StorageUsage> {
     return { usedBytes: await tracks.usedBytesOf(actor.id), limitBytes: storageMb[actor.plan] * MB };
@@ -223,8 +227,11 @@ export function createTrackService(deps: {
     },
 
     /** A background job's state, for the artist who started it. */
-    async getJob(actor: Actor, id: number) {
-      return authorize(actor, 'read', 'job', await queue.find(id));
+    async getJob(actor: Actor, id: number): Promise<JobRow & { result?: { trackId: number } }> {
+      const job = authorize(actor, 'read', 'job', await queue.find(id));
+      if (job.type !== 'booth.mixdown' || !mixes) return job;
+      const mix = await mixes.findMixByJob(job.id);
+      return mix?.track_id ? { ...job, result: { trackId: mix.track_id } } : job;
     },
 
     /** The manual path: the artist pastes or types the lyrics. */
@@ -241,8 +248,14 @@ export function createTrackService(deps: {
 
     async remove(actor: Actor, id: number) {
       const track = authorize(actor, 'delete', 'track', await tracks.findById(id));
+      // A mix's version takes its stems ZIP with it (issue 29): nothing left counting against the allowance.
+      const mix = await mixes?.findMixByTrack(id);
       await tracks.delete(id);
       await storage.delete(`tracks/${track.filename}`);
+      if (mix?.stems_filename) {
+        await mixes!.updateMix(mix.id, { stems_filename: null, stems_bytes: 0 });
+        await storage.delete(`mixes/${mix.stems_filename}`).catch(() => {});
+      }
     },
 
     /** The stored file for a listener: its owner or an admin. Anyone else gets a 404. */

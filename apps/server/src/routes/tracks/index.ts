@@ -100,7 +100,7 @@ const formatRate = (bytesPerSecond: number) =>
  * The multipart parser (busboy) reports a broken body (no closing boundary, a garbled part header)
  * as a plain Error with no status or code; storage failures carry a system code and stay 500s.
  */
-function isMalformedMultipart(error: unknown): boolean {
+export function isMalformedMultipart(error: unknown): boolean {
   if (!(error instanceof Error) || error instanceof AppError) return false;
   if ((error as { code?: unknown }).code !== undefined || (error as { statusCode?: unknown }).statusCode !== undefined) return false;
   return /multipart|unexpected end of|part header|boundary|malformed/i.test(error.message);
