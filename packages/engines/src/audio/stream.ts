@@ -1,7 +1,7 @@
 import { ampToDb, decimatorTaps, peakAbs, roundTo } from './dsp';
-import { keyFromChroma, ChromaAccumulator } from './key';
+import { keyFromChroma, ChromaAccumulator, type HarmonyEvidence } from './key';
 import { KWeightedEnergy, loudnessFromSegments, loudnessHop } from './loudness';
-import { OnsetFlux, onsetFrameCount, onsetFraming, onsetStrengthOf, tempoFromEnvelope, type SampleSource } from './tempo';
+import { OnsetFlux, onsetFrameCount, onsetFraming, onsetStrengthOf, tempoFromEnvelope, type OnsetEnvelope, type SampleSource } from './tempo';
 import { GAIN_BOUND, TAPS, scanInterior } from './truePeak';
 import type { AudioAnalysis } from './types';
 
@@ -75,7 +75,7 @@ class StreamingOnset {
   }
 
   /** The envelope (all zeros when the signal is silent or too short, as onsetStrength gives). */
-  result(): { env: Float64Array; fps: number } {
+  result(): OnsetEnvelope {
     if (this.flux && this.next < this.env.length) throw new Error('AudioAnalyzer: the second pass ended early');
     return { env: this.env, fps: this.fps };
   }
@@ -229,11 +229,12 @@ class StreamingChroma {
     this.input.dropBefore(this.nextFrame * hop);
   }
 
-  result(): Float64Array | null {
+  result(): { chroma: Float64Array; harmony: HarmonyEvidence } | null {
     if (this.peak === 0 || !this.acc.usable) return null;
     // Shorter than one frame: one zero-padded frame, as chromagramSum does.
     if (this.nextFrame === 0) this.acc.addFrame(this.input.buf, 0, this.input.length);
-    return this.acc.result();
+    const chroma = this.acc.result();
+    return chroma ? { chroma, harmony: this.acc.harmony() } : null;
   }
 }
 
@@ -450,7 +451,8 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
     }
     toTempoPath(toTempo.finish());
     chroma.push(toKey.finish());
-    const key = keyFromChroma(chroma.result());
+    const evidence = chroma.result();
+    const key = keyFromChroma(evidence?.chroma ?? null, evidence?.harmony);
     const loud = loudnessFromSegments(Float64Array.from(segments), hop, samplePeak);
     let truePeak = 0;
     for (const t of truePeaks) {

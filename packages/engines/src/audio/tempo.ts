@@ -11,7 +11,9 @@ import type { TempoResult } from './types';
  * 2. Autocorrelation of the envelope over beat periods 40-240 BPM, weighted by a tempo prior:
  *    Ellis/librosa's log-Gaussian centred on 120 BPM (sigma 1 octave), multiplied by a soft window
  *    that favours 70-180 BPM (the usual hip-hop range, and how producers label half/double time).
- *    The best weighted peak picks the metrical level (this is what avoids octave errors).
+ *    The best weighted peak picks the metrical level (this is what avoids octave errors). Each
+ *    candidate period is scored with its multiples (1/k-weighted autocorrelation at 2, 3 and 4
+ *    periods), so the level whose bars and half-bars also repeat wins over half its tempo.
  * 3. Refinement (comb filter): frame-quantised lags are too coarse (+-2 BPM at 140 BPM), so the
  *    period is refined on a 0.05 BPM grid within +-2 % by maximising the summed power of the
  *    envelope at the beat frequency and its first 3 harmonics (Goertzel on the Hann-windowed
@@ -19,6 +21,13 @@ import type { TempoResult } from './types';
  */
 
 export const TEMPO_MIN_BPM = 40;
+/**
+ * How many multiples of a candidate period count towards it (ADR 045): a period is scored by the
+ * autocorrelation at 1, 2, 3 and 4 periods, weighted 1/k. A beat's period repeats at its bar and
+ * half-bar; half its tempo's period only at every other one of them. With the lag alone, a drill or
+ * trap beat whose kick and snare play half time (a snare once a bar at 140) read as 70.
+ */
+const METER_SPAN = 4;
 export const TEMPO_MAX_BPM = 240;
 
 /** Tempo prior weight (0..1]: log-Gaussian at 120 BPM, sigma 1 octave, soft-windowed to 70-180 BPM. */
@@ -216,7 +225,7 @@ export function tempoFromEnvelope(envelope: OnsetEnvelope): TempoResult {
   if (onsetVariation(env) < MIN_ONSET_VARIATION) return { bpm: null, confidence: 0 };
   const e = conditionEnvelope(env, fps);
   const n = e.length;
-  const ac = new Float64Array(maxLag + 2);
+  const ac = new Float64Array(Math.min(n, METER_SPAN * maxLag + 2));
   for (let lag = 0; lag < ac.length; lag++) {
     let acc = 0;
     for (let i = 0, m = n - lag; i < m; i++) acc += e[i] * e[i + lag];
@@ -228,7 +237,9 @@ export function tempoFromEnvelope(envelope: OnsetEnvelope): TempoResult {
   let bestScore = 0;
   for (let lag = Math.max(minLag, 1); lag <= maxLag; lag++) {
     if (!(ac[lag] > 0 && ac[lag] >= ac[lag - 1] && ac[lag] >= ac[lag + 1])) continue;
-    const score = tempoPrior((60 * fps) / lag) * ac[lag];
+    let metre = 0;
+    for (let k = 1; k <= METER_SPAN && k * lag < ac.length; k++) metre += Math.max(0, ac[k * lag]) / k;
+    const score = tempoPrior((60 * fps) / lag) * metre;
     if (score > bestScore) { bestScore = score; bestLag = lag; }
   }
   if (bestLag < 0) return { bpm: null, confidence: 0 };
