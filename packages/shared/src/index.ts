@@ -13,3 +13,4 @@ export * from './admin';
 export * from './review';
 export * from './membership';
 export * from './health';
+export * from './splits';
