@@ -35,7 +35,6 @@ import { registerWebApp } from './plugins/web-app';
 import { loggerOptions, registerRequestIdHeader, type LogStream } from './plugins/logging';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { quotaPlugin } from './plugins/quota';
-import { createRedis } from './providers/redis/index';
 import { authRoutes } from './routes/auth/index';
 import { conversationRoutes } from './routes/conversations/index';
 import { adminRoutes } from './routes/admin/index';
@@ -314,7 +313,8 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   app.addHook('onClose', async () => unwatch());
   await app.register(authorizationPlugin, { auth: services.auth, sessionCache });
   // After authorization, so a signed-in user's budget follows the user rather than the address.
-  const redis = env.REDIS_URL ? createRedis(env.REDIS_URL, app.log) : undefined;
+  // The Redis client (ioredis and its command table) is loaded only where Redis is configured.
+  const redis = env.REDIS_URL ? (await import('./providers/redis/index')).createRedis(env.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimitPlugin, {
     api: env.RATE_LIMIT_PER_MINUTE,
