@@ -175,6 +175,9 @@ export interface Database {
   payment_events: PaymentEventsTable;
   beats: BeatsTable;
   songs: SongsTable;
+  releases: ReleasesTable;
+  release_signups: ReleaseSignupsTable;
+  release_events: ReleaseEventsTable;
 }
 
 export interface AuditEventsTable {
@@ -421,3 +424,37 @@ export type PayoutAuditEventRow = Selectable<PayoutAuditEventsTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
 export type BeatRow = Selectable<BeatsTable>;
 export type SongRow = Selectable<SongsTable>;
+
+/** A song's release page (issue 30, ADR 050). */
+export interface ReleasesTable {
+  id: Generated<number>;
+  song_id: number;
+  user_id: number;
+  slug: string;
+  published: Flag;
+  /** JSON: [{ service, url }]. */
+  links: string;
+  preview_start: number;
+  preview_seconds: number;
+  cover_art_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type ReleaseRow = Selectable<ReleasesTable>;
+
+export interface ReleaseSignupsTable {
+  id: Generated<number>;
+  release_id: number;
+  email: string;
+  consent_text: string;
+  created_at: Timestamp;
+}
+
+/** A page view ('view') or a store-link click ('click', with its service), by UTC day. */
+export interface ReleaseEventsTable {
+  id: Generated<number>;
+  release_id: number;
+  day: string;
+  kind: string;
+  service: string | null;
+}

@@ -22,6 +22,7 @@ import { createLedgerRepository } from './ledger.repository';
 import { createPayoutAuditRepository } from './payout-audit.repository';
 import { createBeatRepository } from './beat.repository';
 import { createSongRepository } from './song.repository';
+import { createReleaseRepository } from './release.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -48,6 +49,7 @@ export function createRepositories(db: Kysely<Database>) {
     memberships: createMembershipRepository(db),
     beats: createBeatRepository(db),
     songs: createSongRepository(db),
+    releases: createReleaseRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
