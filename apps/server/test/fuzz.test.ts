@@ -511,6 +511,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'PATCH /api/studio/music/:id': () => ({ title: 'Fuzz beat renamed' }),
     // A's song, credited and linked to A's own Lyric Assist document and beat (a chat is no lyrics document).
     'PATCH /api/songs/:id': () => ({ title: 'Fuzz song', artistName: 'Fuzz Artist', explicit: true, genre: 'Drill', isrc: 'US-RC1-76-07839', lyricsId: lyricsDocument, beatId }),
+    // A's song's release page, published with two store links (its public page is fuzzed by routes/releases' tests: public routes take no input here).
+    'PUT /api/songs/:id/release': () => ({ published: true, previewStart: 0, previewSeconds: 15, links: [{ service: 'spotify', url: 'https://open.spotify.com/track/fuzz' }, { service: 'bandcamp', url: 'https://fuzz.bandcamp.com/track/x' }] }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],
