@@ -371,6 +371,11 @@ const MATRIX: Record<string, Entry> = {
     request: () => json({ label: 'First mix' }),
   },
   'DELETE /api/songs/:id': { access: 'user', uses: 'song', fresh: true, anonymous: 401, user: 204, other: 404, admin: 404 },
+  // Release pages (ADR 050): the settings, stats and sign-ups are the artist's alone; the page itself (/r/:slug) is public and checked in routes/releases.
+  'GET /api/songs/:id/release': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'PUT /api/songs/:id/release': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404, request: () => json({ published: false, links: [{ service: 'spotify', url: 'https://open.spotify.com/track/x' }], previewStart: 0 }) },
+  'GET /api/songs/:id/release/stats': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
+  'GET /api/songs/:id/release/signups.csv': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
 
   // The Booth (issue 29): takes, mixes and stems are the artist's alone, like the song (admins included).
   'POST /api/songs/:id/takes': { access: 'user', uses: 'song', anonymous: 401, user: 201, other: 404, admin: 404, request: () => takeParts() },

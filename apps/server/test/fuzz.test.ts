@@ -544,6 +544,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     // A's complete take over the song's beat; a new name for it.
     'POST /api/songs/:id/mixdown': () => ({ takes: [{ takeId: take }], vocal: { cleanup: true, presence: 4, evenness: 5, deess: 3, space: 3 }, beatDuckDb: 2 }),
     'PATCH /api/songs/:id/takes/:takeId': () => ({ name: 'Fuzz take', startMs: 40 }),
+    // A's song's release page, published with two store links (its public page is fuzzed by routes/releases' tests: public routes take no input here).
+    'PUT /api/songs/:id/release': () => ({ published: true, previewStart: 0, previewSeconds: 15, links: [{ service: 'spotify', url: 'https://open.spotify.com/track/fuzz' }, { service: 'bandcamp', url: 'https://fuzz.bandcamp.com/track/x' }] }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
       items: [{ id: 'release', offsetDays: 0, title: 'Release day', description: 'Out now', kind: 'release' }],

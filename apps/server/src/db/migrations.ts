@@ -739,6 +739,47 @@ function migration023Takes(dialect: Dialect): Migration {
   };
 }
 
+/** Release pages (issue 30, ADR 050): one per song, its e-mail sign-ups and its anonymous daily counts. */
+function migration025Releases(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('releases'))
+        .addColumn('song_id', 'integer', (col) => col.notNull().unique().references('songs.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('slug', 'text', (col) => col.notNull().unique())
+        .addColumn('published', c.flag, (col) => col.notNull().defaultTo(c.flagDefault))
+        // JSON: [{ service, url }] in the page's order.
+        .addColumn('links', 'text', (col) => col.notNull())
+        .addColumn('preview_start', 'integer', (col) => col.notNull())
+        .addColumn('preview_seconds', 'integer', (col) => col.notNull())
+        .addColumn('cover_art_id', 'integer', (col) => col.references('cover_arts.id').onDelete('set null'))
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await c
+        .id(db.schema.createTable('release_signups'))
+        .addColumn('release_id', 'integer', (col) => col.notNull().references('releases.id').onDelete('cascade'))
+        .addColumn('email', 'text', (col) => col.notNull())
+        // The exact words the fan agreed to, kept with the time.
+        .addColumn('consent_text', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addUniqueConstraint('release_signups_release_email_key', ['release_id', 'email'])
+        .execute();
+      // One row per page view or link click: no address, no cookie, no user agent; the day and what was opened.
+      await c
+        .id(db.schema.createTable('release_events'))
+        .addColumn('release_id', 'integer', (col) => col.notNull().references('releases.id').onDelete('cascade'))
+        .addColumn('day', 'text', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('service', 'text')
+        .execute();
+      await db.schema.createIndex('release_events_release_day_idx').on('release_events').columns(['release_id', 'day']).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -765,6 +806,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '021_beat_retry_after': migration021BeatRetryAfter(),
         '022_songs': migration022Songs(dialect),
         '023_takes': migration023Takes(dialect),
+        '025_releases': migration025Releases(dialect),
       };
     },
   };

@@ -177,6 +177,9 @@ export interface Database {
   songs: SongsTable;
   takes: TakesTable;
   mixes: MixesTable;
+  releases: ReleasesTable;
+  release_signups: ReleaseSignupsTable;
+  release_events: ReleaseEventsTable;
 }
 
 export interface AuditEventsTable {
@@ -461,4 +464,38 @@ export interface MixesTable {
   /** queued | running | done | failed */
   status: string;
   created_at: Timestamp;
+}
+
+/** A song's release page (issue 30, ADR 050). */
+export interface ReleasesTable {
+  id: Generated<number>;
+  song_id: number;
+  user_id: number;
+  slug: string;
+  published: Flag;
+  /** JSON: [{ service, url }]. */
+  links: string;
+  preview_start: number;
+  preview_seconds: number;
+  cover_art_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type ReleaseRow = Selectable<ReleasesTable>;
+
+export interface ReleaseSignupsTable {
+  id: Generated<number>;
+  release_id: number;
+  email: string;
+  consent_text: string;
+  created_at: Timestamp;
+}
+
+/** A page view ('view') or a store-link click ('click', with its service), by UTC day. */
+export interface ReleaseEventsTable {
+  id: Generated<number>;
+  release_id: number;
+  day: string;
+  kind: string;
+  service: string | null;
 }

@@ -11,7 +11,8 @@ import { requireActor } from './authorization';
 export type QuotaDeclaration = QuotaKind | false | ((request: FastifyRequest) => QuotaKind | undefined);
 
 /** The stricter per-minute rate limit a route counts against, on top of the API one (plugins/rate-limit.ts). */
-export type LimitGroup = 'auth' | 'generate';
+/** `page`: a public page's requests from one address (release pages, ADR 050), counted against the API budget. */
+export type LimitGroup = 'auth' | 'generate' | 'page';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

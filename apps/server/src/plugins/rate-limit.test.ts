@@ -28,6 +28,17 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     expect(registering.statusCode).toBe(429);
   });
 
+  it('limits a public page that asks for it (release pages) per address, and leaves other public routes alone', async () => {
+    t = await createTestApp(dialect, { RATE_LIMIT_PER_MINUTE: 3 });
+    const page = (remoteAddress: string) => t!.app.inject({ url: '/r/no-such-page', remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await page('10.0.0.1')).statusCode).toBe(404);
+    const refused = await page('10.0.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests from this network\. Try again in \d+ seconds\.$/);
+    expect((await page('10.0.0.2')).statusCode).toBe(404);
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ url: '/api/health', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+  });
+
   it('limits generations per user, not per address, and leaves other requests alone', async () => {
     t = await createTestApp(dialect, { RATE_LIMIT_GENERATE_PER_MINUTE: 2 });
     const a = await registerUser(t.app);

@@ -28,6 +28,7 @@ const MESSAGES: Record<'api' | Group, string> = {
   api: 'Too many requests. Please slow down and try again',
   auth: 'Too many sign-in attempts from this network. Try again',
   generate: 'You are starting generations too quickly. Try again',
+  page: 'Too many requests from this network. Try again',
 };
 
 function inAbout(seconds: number): string {
@@ -84,16 +85,20 @@ export const rateLimitPlugin = fp<RateLimitSettings>(async (app, settings) => {
   const groups: Record<Group, ReturnType<typeof limiter>> = {
     auth: limiter('auth', settings.auth, (request) => `ip${request.ip}`),
     generate: limiter('generate', settings.generate, who),
+    // Public pages (a release page and its files) by address, on the API's budget.
+    page: limiter('page', settings.api, (request) => `ip${request.ip}`),
   };
 
   // With every limit off (the benchmarks, ADR 022), no hook at all.
   if (!api && !groups.auth && !groups.generate) return;
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
     // The route's own declaration (`config.limit`, ADR 038): no list of routes to keep in step.
     const group = request.routeOptions.config.limit;
-    for (const limit of [api, group ? groups[group] : undefined]) {
+    if (access === undefined) return;
+    // Public routes are limited only when they ask to be (`limit: 'page'`).
+    if (access === 'public' && group !== 'page') return;
+    for (const limit of [access === 'public' ? undefined : api, group ? groups[group] : undefined]) {
       if (!limit) continue;
       const result = await limit.check(request);
       if (result.isAllowed) continue;

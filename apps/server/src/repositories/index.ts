@@ -23,6 +23,7 @@ import { createPayoutAuditRepository } from './payout-audit.repository';
 import { createBeatRepository } from './beat.repository';
 import { createSongRepository } from './song.repository';
 import { createBoothRepository } from './booth.repository';
+import { createReleaseRepository } from './release.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -50,6 +51,7 @@ export function createRepositories(db: Kysely<Database>) {
     beats: createBeatRepository(db),
     songs: createSongRepository(db),
     booth: createBoothRepository(db),
+    releases: createReleaseRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
