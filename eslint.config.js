@@ -64,6 +64,9 @@ const featureZones = fs
 //
 //   routes -> services -> repositories -> db          (routes also call presenters and policies' types)
 //                  \-> providers (outside world), policies (decisions), jobs (the queue)
+//             services -> commands -> repositories (through a unit of work), policies, domain, errors
+//                                     (ADR 051: one transaction per multi-step write; no routes, services,
+//                                      presenters or providers: a command receives what it needs)
 //   packages/engines: a leaf (pure algorithms); packages/shared may use it; apps use both.
 //
 // Each arrow is one-way, and each rule below names the way round.
@@ -84,6 +87,10 @@ const LAYER_MESSAGES = {
   repositoriesServices: 'Repositories only run SQL: they call no service (services call repositories).',
   repositoriesPolicies: 'Repositories do not ask policies: constants both need live in apps/server/src/domain/.',
   servicesPresenters: 'Services return domain data; presenting it for the API is the route’s job (routes call presenters).',
+  commandsUpward:
+    'Commands are multi-step writes in one transaction (ADR 051): they use repositories, policies, domain and errors, and are called by services, never calling routes, services or presenters.',
+  commandsProviders: 'Commands do not call providers (outside services, storage, images): their service does that outside the transaction and hands in the result.',
+  routesCommands: 'Routes call one service method; the service runs the command (ADR 051).',
   enginesWorkspace:
     'packages/engines is a leaf: pure algorithms that import nothing from the workspace (no @members-only/*, no path out of packages/engines).',
 };
@@ -124,6 +131,10 @@ function restrictedPaths() {
       { target: `${SERVER}/repositories`, from: `${SERVER}/services`, message: LAYER_MESSAGES.repositoriesServices },
       { target: `${SERVER}/repositories`, from: `${SERVER}/policies`, message: LAYER_MESSAGES.repositoriesPolicies },
       { target: `${SERVER}/services`, from: `${SERVER}/presenters`, message: LAYER_MESSAGES.servicesPresenters },
+      { target: `${SERVER}/commands`, from: [`${SERVER}/routes`, `${SERVER}/services`, `${SERVER}/presenters`], message: LAYER_MESSAGES.commandsUpward },
+      { target: `${SERVER}/commands`, from: `${SERVER}/providers`, message: LAYER_MESSAGES.commandsProviders },
+      { target: ROUTE_FILES, from: `${SERVER}/commands/**`, message: LAYER_MESSAGES.routesCommands },
+      { target: `${SERVER}/repositories`, from: `${SERVER}/commands`, message: LAYER_MESSAGES.repositoriesServices },
       { target: 'packages/engines', from: outsideEngines, message: LAYER_MESSAGES.enginesWorkspace },
       {
         target: ['apps/web', 'packages'],

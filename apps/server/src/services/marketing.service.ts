@@ -1,4 +1,3 @@
-import { LIMITS } from '@members-only/shared';
 import {
   BUILT_IN_MARKETING_PLANNER,
   refreshGlance,
@@ -19,6 +18,7 @@ import { badRequest, notFound } from '../errors';
 import { authorize, type Actor } from '../policies/index';
 import { createHolidayCalendar, type HolidayCalendar } from './holidays';
 import type { SongService } from './song.service';
+import { saveMarketingPlanCommand } from '../commands/save-marketing-plan.command';
 
 type MarketingEngine = typeof import('@members-only/engines/marketing');
 let loading: Promise<MarketingEngine> | undefined;
@@ -118,28 +118,26 @@ export function createMarketingService(deps: {
       }
 
       const hashtags = [builtIn.hashtags.title, ...builtIn.hashtags.lyrics, ...builtIn.hashtags.places, ...builtIn.hashtags.genre, ...builtIn.hashtags.audience];
-      const row = await uow.run(async (r) => {
-        const conversationId =
-          input.conversationId ??
-          (await r.conversations.insert({ userId: actor.id, title: `Marketing: ${input.title}`.slice(0, LIMITS.titleMax), category: 'marketing' })).id;
-        const inserted = await r.marketingPlans.insert({
-          conversation_id: conversationId,
-          track_id: track?.id ?? null,
-          song_id: songId,
-          title: input.title,
-          context: input.context,
-          release_date: input.releaseDate,
-          markdown,
-          quotes: JSON.stringify(builtIn.quotes.map((q) => q.text)),
-          hashtags: JSON.stringify(hashtags),
-          calendar: JSON.stringify(builtIn.calendar),
-          engine: author,
-          kind: text.isModel ? 'model' : 'built-in',
-        });
-        await r.conversations.touch(conversationId);
-        if (songId !== null) await r.songs.touch(songId);
-        return inserted;
-      });
+      const row = await saveMarketingPlanCommand(
+        {
+          actor,
+          conversationId: input.conversationId,
+          plan: {
+            track_id: track?.id ?? null,
+            song_id: songId,
+            title: input.title,
+            context: input.context,
+            release_date: input.releaseDate,
+            markdown,
+            quotes: JSON.stringify(builtIn.quotes.map((q) => q.text)),
+            hashtags: JSON.stringify(hashtags),
+            calendar: JSON.stringify(builtIn.calendar),
+            engine: author,
+            kind: text.isModel ? 'model' : 'built-in',
+          },
+        },
+        { uow },
+      );
       return record({ ...row, user_id: actor.id }, holidayList);
     },
 

@@ -12,6 +12,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { JobContext } from '../jobs/worker';
 import { AppError, PermanentJobError, badRequest, diskFull, isDiskFull, notFound } from '../errors';
 import type { SongService } from './song.service';
+import { startBeatCommand } from '../commands/start-beat.command';
 import { authorize, can, type Actor } from '../policies/index';
 
 const POLL_MS = 200;
@@ -51,13 +52,7 @@ export function createStudioService(deps: {
 
   /** Writes the beat's row and its job in one unit of work: the work is accepted. */
   async function start(values: NewBeat): Promise<BeatRow> {
-    const beat = await uow.run(async (r) => {
-      const row = await r.beats.insert(values);
-      const job = await queue.enqueue('beat.generate', { beatId: row.id }, { jobs: r.jobs, userId: values.user_id, maxAttempts: 1 });
-      await r.beats.update(row.id, { job_id: job.id });
-      if (values.conversation_id !== null) await r.conversations.touch(values.conversation_id);
-      return row;
-    });
+    const beat = await startBeatCommand({ values }, { uow, queue });
     queue.notify();
     return beat;
   }
