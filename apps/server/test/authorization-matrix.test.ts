@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Access, RouteEntry } from '../src/plugins/authorization';
 import { makeClickTrack, removeFixtureDir } from '../src/audio/fixtures';
-import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, type TestApp } from './helpers';
+import { createTestApp, dialects, registerUser, sessionCookie, uniqueName, waitFor, type TestApp } from './helpers';
 import { startFakeStripe, type RunningFakeStripe } from './fake-stripe';
 import { DEFAULT_QUOTAS } from '../src/env';
 
@@ -650,18 +650,22 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       marketingPlan: plan.id,
     };
   }, 60_000);
+  /** Resolves when no job is running or due (analyses, beats, mixdowns the requests above queued). */
+  async function jobsSettled(timeoutMs = 30_000): Promise<void> {
+    await waitFor(
+      () =>
+        t.db.kysely
+          .selectFrom('jobs')
+          .select('id')
+          .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', new Date().toISOString())])]))
+          .executeTakeFirst(),
+      (busy) => !busy,
+      timeoutMs,
+    ).catch(() => {});
+  }
   afterAll(async () => {
     // The uploads above queued analysis jobs: let the worker finish them before the database goes.
-    const start = Date.now();
-    while (t && Date.now() - start < 30_000) {
-      const busy = await t.db.kysely
-        .selectFrom('jobs')
-        .select('id')
-        .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', new Date().toISOString())])]))
-        .executeTakeFirst();
-      if (!busy) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    if (t) await jobsSettled();
     await t?.close();
     await stripe?.close();
     removeFixtureDir();
@@ -755,6 +759,8 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     ];
     const counts = async () =>
       Promise.all((['tracks', 'cover_arts', 'marketing_plans', 'track_reviews', 'beats'] as const).map(async (table) => Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+    // A mixdown or beat queued by an earlier test adds its rows when its job ends: not this test's.
+    await jobsSettled(15_000);
     const before = await counts();
     const failures: string[] = [];
     for (const person of [b, admin]) {
