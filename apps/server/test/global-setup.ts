@@ -1,7 +1,21 @@
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { makeDbTemplates } from './db-templates';
+
+/**
+ * The API project's global setup: the database check, then the migrated templates every suite's
+ * fresh database is copied from (db-templates.ts); they are dropped when the run ends.
+ */
+export default async function setup(project?: TestProject) {
+  await checkDatabase();
+  if (!project) return;
+  const { templates, teardown } = await makeDbTemplates();
+  project.provide('dbTemplates', templates);
+  return teardown;
+}
 
 /** With CI=true a missing PostgreSQL is a failure, never a silent skip. */
-export default async function setup() {
+export async function checkDatabase() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     if (process.env.CI === 'true') throw new Error('CI=true but TEST_DATABASE_URL is not set: the API suite must also run on PostgreSQL.');

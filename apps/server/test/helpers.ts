@@ -8,8 +8,10 @@ import { buildApp, type AppEnv, type BuildOptions } from '../src/app';
 import { DEFAULT_QUOTAS } from '../src/env';
 import { DEFAULT_MEMBERSHIP_CONTENT } from '@members-only/shared/membership';
 import { Migrator } from 'kysely';
+import { inject } from 'vitest';
 import { migrateToLatest, openDatabase, type Db, type Dialect } from '../src/db/index';
 import { migrationProvider } from '../src/db/migrations';
+import type { DbTemplates } from './db-templates';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -21,8 +23,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The migrated templates the project's global setup made (db-templates.ts); none outside one. */
+function templates(): DbTemplates {
+  try {
+    return inject('dbTemplates') ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /**
- * A brand-new, migrated database: a temp SQLite file, or a throw-away PostgreSQL database.
+ * A brand-new, migrated database: a temp SQLite file, or a throw-away PostgreSQL database, copied
+ * from the run's migrated template where there is one (db-templates.ts), else migrated here.
  * `upTo` stops after that migration (a database as an earlier release left it).
  */
 export async function createTestDatabase(dialect: Dialect, { upTo }: { upTo?: string } = {}): Promise<TestDatabase> {
@@ -34,8 +46,10 @@ export async function createTestDatabase(dialect: Dialect, { upTo }: { upTo?: st
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-test-'));
     const file = path.join(dir, 'app.db');
+    const template = upTo ? undefined : templates().sqliteFile;
+    if (template) fs.copyFileSync(template, file);
     const db = openDatabase({ sqliteFile: file });
-    await migrate(db);
+    if (!template) await migrate(db);
     return {
       db,
       location: file,
@@ -48,13 +62,14 @@ export async function createTestDatabase(dialect: Dialect, { upTo }: { upTo?: st
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `mo_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
+  const template = upTo ? undefined : templates().postgresName;
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
-  await migrate(db);
+  if (!template) await migrate(db);
   return {
     db,
     location: url.toString(),

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import checkDatabase from '../global-setup';
+import { checkDatabase } from '../global-setup';
+import { makeDbTemplates } from '../db-templates';
 
 const SERVER = path.resolve(import.meta.dirname, '../..');
 /** Where the operations suites' compiled server goes: inside apps/server, so its external packages resolve. */
@@ -15,7 +16,8 @@ declare module 'vitest' {
 }
 
 /**
- * The operations project's global setup: the database check, then one build of the server
+ * The operations project's global setup: the database check, the migrated database templates
+ * (db-templates.ts), then one build of the server
  * (esbuild, a few seconds) that all its suites share. Each of their 20-odd app and worker
  * processes then starts from JavaScript, as `npm start` and `npm run worker` do in production,
  * instead of transpiling the sources with tsx on every start (about 3 s of CPU each). The build
@@ -27,4 +29,7 @@ export default async function setup(project: TestProject) {
   const build = spawnSync(process.execPath, [path.join(SERVER, 'build.mjs'), '--outdir', OPS_DIST], { cwd: SERVER, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`Building the server for the operations suites failed:\n${build.stderr}${build.stdout}`);
   project.provide('serverDist', OPS_DIST);
+  const { templates, teardown } = await makeDbTemplates();
+  project.provide('dbTemplates', templates);
+  return teardown;
 }
