@@ -1,5 +1,5 @@
 import { afterEach, expect } from 'vitest';
-import { takeViolations } from './validator';
+import { takeViolations } from './violations';
 
 // Every request a local fake received must conform to the service's published API description:
 // the test that made a nonconforming request fails, naming the operation and what was wrong.

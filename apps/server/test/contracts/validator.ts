@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import openAiDescription from './openai.json';
 import replicateDescription from './replicate.json';
+import { recordViolation } from './violations';
 
 /**
  * Checks the requests the local fakes receive against the services' published API descriptions
@@ -11,21 +12,10 @@ import replicateDescription from './replicate.json';
  * description does not know, and the per-model rules the OpenAI description states in prose
  * (prompt lengths, sizes, which model takes `response_format` or `output_format`).
  *
- * Every violation is also recorded here; `test/contracts/setup.ts` fails the running test on any.
+ * Every violation is also recorded (violations.ts); `test/contracts/setup.ts` fails the running test on any.
  */
 
-export interface ContractViolation {
-  service: 'openai' | 'replicate';
-  operation: string;
-  problems: string[];
-}
-
-const recorded: ContractViolation[] = [];
-
-/** The violations seen since the last call, which are then forgotten. */
-export function takeViolations(): ContractViolation[] {
-  return recorded.splice(0);
-}
+export { takeViolations, type ContractViolation } from './violations';
 
 type Json = Record<string, any>;
 
@@ -170,7 +160,7 @@ function check(service: 'openai' | 'replicate', table: Map<string, Operation>, r
     problems.push('this operation takes no request body');
   }
   if (service === 'replicate') problems.push(...replicateHeaderProblems(op.operationId, request.headers ?? {}));
-  if (problems.length) recorded.push({ service, operation: op.operationId, problems });
+  if (problems.length) recordViolation({ service, operation: op.operationId, problems });
   return problems;
 }
 
