@@ -39,6 +39,7 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: false,
           benchmark: { include: ['bench/**/*.bench.ts'] },
         },
       },

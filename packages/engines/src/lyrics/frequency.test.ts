@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { analyzeLyrics } from './analyze';
-import { commonness, frequencyTableLoaded, isIdeaWord, looksLikeName, MIN_IDEA_COUNT, wordCount } from './frequency';
-import { rhymeIdeas, warmRhymeIndex } from './ideas';
+import { describe, expect, it, vi } from 'vitest';
+import { commonness, isIdeaWord, looksLikeName, MIN_IDEA_COUNT, wordCount } from './frequency';
 
-// Each test file runs in its own module graph, so the table starts unloaded here.
 describe('word frequencies (SUBTLEX-US)', () => {
-  it('are loaded on the first rhyme ideas, not by analysis or by warming the rhyme index', () => {
+  it('are loaded on the first rhyme ideas, not by analysis or by warming the rhyme index', async () => {
+    // Test files share a worker's modules (vitest.config.ts), so this test loads its own copies,
+    // in which the table starts unloaded.
+    vi.resetModules();
+    const { frequencyTableLoaded } = await import('./frequency');
+    const { analyzeLyrics } = await import('./analyze');
+    const { rhymeIdeas, warmRhymeIndex } = await import('./ideas');
     expect(frequencyTableLoaded()).toBe(false);
     warmRhymeIndex(); // the server does this at start-up
     analyzeLyrics('I been on the grind all night\nTrying to get my money right');
