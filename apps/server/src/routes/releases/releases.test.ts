@@ -7,7 +7,7 @@ import ICAL from 'ical.js';
 import { PDFDocument } from 'pdf-lib';
 import { parse } from 'csv-parse/sync';
 import { DEFAULT_QUOTAS } from '../../env';
-import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
+import { createTestApp, dialects, registerUser, waitFor, type TestApp } from '../../../test/helpers';
 import { makeClickTrack } from '../../audio/fixtures';
 import { sharp } from '../../providers/image/native';
 
@@ -38,8 +38,14 @@ describe.each(dialects)('release pages on %s', (dialect) => {
     const wav = fs.readFileSync(await makeClickTrack({ bpm: 120, seconds: 4, channels: 1 }));
     const form = new FormData();
     form.append('audioFile', new Blob([wav]), `Paper ${XSS}.wav`);
-    const up = (await (await fetch(`${base}/api/tracks/upload`, { method: 'POST', headers: { cookie: alice.cookie }, body: form })).json()) as { songId: number };
+    const up = (await (await fetch(`${base}/api/tracks/upload`, { method: 'POST', headers: { cookie: alice.cookie }, body: form })).json()) as { id: number; songId: number };
     songId = up.songId;
+    // The version's length (which bounds the preview) comes with its analysis: on a busy machine it may still be queued.
+    await waitFor(
+      async () => (await inject(alice.cookie, 'GET', `/api/tracks/${up.id}`)).json() as { analysis: { status: string } },
+      (track) => track.analysis.status === 'done',
+      60_000,
+    );
     expect((await inject(alice.cookie, 'PATCH' as 'PUT', `/api/songs/${songId}`, { title: `Paper ${XSS}`, artistName: `MC ${XSS}` })).statusCode).toBe(200);
     await inject(alice.cookie, 'POST', `/api/conversations`, { title: 'secret lyrics', category: 'lyrics' });
     const cover = await inject(alice.cookie, 'POST', '/api/coverarts', { prompt: 'folded paper city at night', songId });
