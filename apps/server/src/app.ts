@@ -63,6 +63,8 @@ import { songRoutes } from './routes/songs/index';
 import { releaseRoutes } from './routes/releases/index';
 import { createReleaseService } from './services/release.service';
 import { createReleaseMedia } from './services/release-media';
+import { splitRoutes } from './routes/splits/index';
+import { createSplitService } from './services/split.service';
 import { createSongService } from './services/song.service';
 import { createStudioService } from './services/studio.service';
 import { createBuiltInMusic, createMusicProvider, type MusicSettings } from './providers/music/index';
@@ -234,8 +236,9 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
   });
   const releases = createReleaseService({ releases: repos.releases, songs: repos.songs, covers: repos.coverArts, songService: songs });
   const releaseMedia = createReleaseMedia(storage);
+  const splits = createSplitService({ splits: repos.splits, songs: repos.songs, users: repos.users, uow });
   const readiness = createReadinessService({ dialect: db.dialect, pingDatabase: () => pingDatabase(db), storage, disk });
-  return { songs, booth, releases, releaseMedia, disk, readiness, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
+  return { songs, booth, releases, releaseMedia, splits, disk, readiness, auth, conversations, chat, lyrics, tracks, reviews, admin, dashboard, quotas, marketing, covers, paymentMethods, ledger, membership, studio, queue, jobBackend, storage, createWorker };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -358,6 +361,7 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(boothRoutes, { booth: services.booth, uploads: { maxUploadMb: env.MAX_UPLOAD_MB } });
   // The release page's address: the first configured public origin, else the one each request came to.
   await app.register(releaseRoutes, { releases: services.releases, media: services.releaseMedia, publicOrigin: env.ALLOWED_ORIGINS[0] ? new URL(env.ALLOWED_ORIGINS[0]).origin : undefined });
+  await app.register(splitRoutes, { splits: services.splits, publicOrigin: env.ALLOWED_ORIGINS[0] ? new URL(env.ALLOWED_ORIGINS[0]).origin : undefined });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminDashboardRoutes, { dashboard: services.dashboard });
   await app.register(membershipRoutes, { membership: services.membership });

@@ -44,7 +44,12 @@ type FixtureKind =
   | 'beat'
   | 'song'
   | 'take'
-  | 'mixTrack';
+  | 'mixTrack'
+  | 'splitSong'
+  | 'splitContributor'
+  | 'splitInvite'
+  | 'agreedSplitSong'
+  | 'songEarning';
 
 interface Person {
   id: number;
@@ -80,6 +85,16 @@ interface Fixtures {
   take: number;
   /** The version a mixdown of A's made (its stems ZIP). */
   mixTrack: number;
+  /** A's song with a split sheet: A (a member) and two invited people. */
+  splitSong: number;
+  /** The first invited person's line on it (`:id` is the song), with a link (made and revoked by the routes). */
+  splitContributor: number;
+  /** The second invited person's link token (the public invitation routes). */
+  splitInvite: string;
+  /** A's song whose sheet (A alone) is agreed: earnings can be recorded for it. */
+  agreedSplitSong: number;
+  /** An earning recorded for that song (reversed once, by the admin). */
+  songEarning: number;
 }
 interface RequestContext {
   actor: Actor;
@@ -113,6 +128,13 @@ const VALID_CARD = { type: 'card', accountName: 'Matrix Artist', accountNumber: 
 /** The same card cannot be saved twice (ADR 030): each one saved here has a holder of its own. */
 let cardsMade = 0;
 const validCard = () => ({ ...VALID_CARD, accountName: `Matrix Artist ${++cardsMade}` });
+
+/** The split sheet of A's `splitSong`: A and two invited people (the matrix's PUT saves it unchanged). */
+const matrixSplitLines = (aId: number) => [
+  { userId: String(aId), roles: ['writer'], publishingBps: 8000, masterBps: 8000 },
+  { name: 'Matrix Guest', email: 'guest@example.com', roles: ['featured'], publishingBps: 1000, masterBps: 1000 },
+  { name: 'Matrix Invitee', email: 'invitee@example.com', roles: ['producer'], publishingBps: 1000, masterBps: 1000 },
+];
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/health': { access: 'public', anonymous: 200, user: 200, other: 200, admin: 200 },
@@ -377,6 +399,30 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/songs/:id/release/stats': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
   'GET /api/songs/:id/release/signups.csv': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
 
+  // Split sheets (issue 30, ADR 049): the owner edits; admins and members on the sheet read (B is not on it: 404); only people on it sign.
+  'GET /api/songs/:id/splits': { access: 'user', uses: 'splitSong', anonymous: 401, user: 200, other: 404, admin: 200 },
+  'PUT /api/songs/:id/splits': { access: 'user', uses: 'splitSong', anonymous: 401, user: 200, other: 404, admin: 403, request: ({ fixtures }) => json({ contributors: matrixSplitLines(fixtures.account) }) },
+  'POST /api/songs/:id/splits/sign': { access: 'user', uses: 'splitSong', anonymous: 401, user: 200, other: 404, admin: 403, request: () => json({ fullName: 'Matrix Artist' }) },
+  'POST /api/songs/:id/splits/decline': { access: 'user', uses: 'splitSong', anonymous: 401, user: 200, other: 404, admin: 403, request: () => json({ reason: 'Matrix reason' }) },
+  'GET /api/songs/:id/splits.pdf': { access: 'user', uses: 'splitSong', anonymous: 401, user: 200, other: 404, admin: 200 },
+  'POST /api/songs/:id/splits/invites/:contributorId': { access: 'user', uses: 'splitContributor', anonymous: 401, user: 201, other: 404, admin: 403 },
+  'POST /api/songs/:id/splits/invites/:contributorId/revoke': { access: 'user', uses: 'splitContributor', anonymous: 401, user: 200, other: 404, admin: 403 },
+  // An invitation link is the invited person's key: whoever holds it sees and signs that sheet (rate-limited as public pages).
+  'GET /api/split-invites/:token': { access: 'public', uses: 'splitInvite', anonymous: 200, user: 200, other: 200, admin: 200 },
+  'POST /api/split-invites/:token/sign': { access: 'public', uses: 'splitInvite', anonymous: 200, user: 200, other: 200, admin: 200, request: () => json({ fullName: 'Matrix Guest' }) },
+  'POST /api/split-invites/:token/decline': { access: 'public', uses: 'splitInvite', anonymous: 200, user: 200, other: 200, admin: 200, request: () => json({ reason: 'Matrix reason' }) },
+  'POST /api/admin/songs/:id/earnings': {
+    access: 'admin',
+    uses: 'agreedSplitSong',
+    anonymous: 401,
+    user: 403,
+    other: 403,
+    admin: 201,
+    request: () => json({ amountMinor: 1001, currency: 'USD', source: 'Matrix Distro', period: '2026-09' }),
+  },
+  'GET /api/admin/songs/:id/earnings': { access: 'admin', uses: 'agreedSplitSong', anonymous: 401, user: 403, other: 403, admin: 200 },
+  'POST /api/admin/song-earnings/:id/reverse': { access: 'admin', uses: 'songEarning', anonymous: 401, user: 403, other: 403, admin: 201, request: () => json({ reason: 'Matrix correction' }) },
+
   // The Booth (issue 29): takes, mixes and stems are the artist's alone, like the song (admins included).
   'POST /api/songs/:id/takes': { access: 'user', uses: 'song', anonymous: 401, user: 201, other: 404, admin: 404, request: () => takeParts() },
   'GET /api/songs/:id/takes': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
@@ -627,7 +673,22 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       mixJob = await ok(inject('GET', `/api/jobs/${mix.jobId}`, a.cookie), 200);
       if (mixJob.status === 'failed') throw new Error(`mixdown failed: ${mixJob.error}`);
     }
+    // Split sheets: A's song with A and two invited people (a link each); A's second song, agreed by A alone, with an earning.
+    const splitSong = await create.song();
+    const splitSheet = await ok(inject('PUT', `/api/songs/${splitSong}/splits`, a.cookie, json({ contributors: matrixSplitLines(a.id) })), 200);
+    const splitContributor = splitSheet.contributors[1].id as number;
+    await ok(inject('POST', `/api/songs/${splitSong}/splits/invites/${splitContributor}`, a.cookie), 201);
+    const splitInvite = String((await ok(inject('POST', `/api/songs/${splitSong}/splits/invites/${splitSheet.contributors[2].id}`, a.cookie), 201)).url).split('/').pop()!;
+    const agreedSplitSong = await create.song();
+    await ok(inject('PUT', `/api/songs/${agreedSplitSong}/splits`, a.cookie, json({ contributors: [{ userId: String(a.id), roles: ['writer'], publishingBps: 10000, masterBps: 10000 }] })), 200);
+    await ok(inject('POST', `/api/songs/${agreedSplitSong}/splits/sign`, a.cookie, json({ fullName: 'Matrix Artist' })), 200);
+    const songEarning = (await ok(inject('POST', `/api/admin/songs/${agreedSplitSong}/earnings`, admin.cookie, json({ amountMinor: 1, currency: 'USD', source: 'Matrix Distro', period: '2026-09' })), 201)).id as number;
     fixtures = {
+      splitSong,
+      splitContributor,
+      splitInvite,
+      agreedSplitSong,
+      songEarning,
       account: a.id,
       coverArt: cover.id,
       paymentMethod,
@@ -707,6 +768,8 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       if (kind === 'song' && name === 'trackId') return encodeURIComponent(String(f.track));
       // A take: `:id` is its song.
       if (kind === 'take' && name === 'id') return encodeURIComponent(String(f.song));
+      // An invited person's line: `:id` is its song.
+      if (kind === 'splitContributor' && name === 'id') return encodeURIComponent(String(f.splitSong));
       return encodeURIComponent(String(f[kind]));
     });
 

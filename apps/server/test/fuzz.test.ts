@@ -308,6 +308,10 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
   let lyricsDocument: number;
   /** A's complete Booth take on A's song (issue 29). */
   let take: number;
+  /** Split sheets (issue 30): the invited person's line on the sheet of A's song, and A's second song whose sheet (A alone) is agreed, with an earning of it. */
+  let splits: { invitee: number; agreedSong: number; earning: number };
+  /** Puts the sheet of A's song back as the fixture made it (with its invited person and a link) and notes the person's line. */
+  let restoreSplitSheet: () => Promise<void>;
   let beatWorker: ReturnType<typeof createJobWorker> | undefined;
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** Valid values of each `:param`, by route. */
@@ -476,6 +480,29 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     // An earning of A's for the reversal route (reversed once; later tries are 409s).
     const ledgerEntry = (await post(`/api/admin/users/${a.user.id}/earnings`, { amountMinor: 1, currency: 'USD', source: 'Fuzz Distro', period: '2026-09' }, { cookie: adminCookie })).id as number;
 
+    // Split sheets: A's song's sheet names A and an invited person; A's second song's sheet is A's alone, agreed, with an earning.
+    const splitLines = [
+      { userId: String(a.user.id), roles: ['writer'], publishingBps: 9000, masterBps: 9000 },
+      { name: 'Fuzz Guest', email: 'guest@example.com', roles: ['featured'], publishingBps: 1000, masterBps: 1000 },
+    ];
+    const putSheet = async (songId: number, contributors: object[]) => {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/songs/${songId}/splits`, payload: { contributors }, headers: { cookie } });
+      if (res.statusCode !== 200) throw new Error(`fixture split sheet: ${res.statusCode} ${res.body}`);
+      return res.json() as { contributors: { id: number }[] };
+    };
+    restoreSplitSheet = async () => {
+      const sheet = await putSheet(track.songId, splitLines);
+      splits.invitee = sheet.contributors[1]!.id;
+      await post(`/api/songs/${track.songId}/splits/invites/${splits.invitee}`, {});
+    };
+    const agreedSong = (await post('/api/songs', { title: 'Fuzz split' })).id as number;
+    await putSheet(agreedSong, [{ userId: String(a.user.id), roles: ['writer'], publishingBps: 10000, masterBps: 10000 }]);
+    splits = { invitee: 0, agreedSong, earning: 0 };
+    await restoreSplitSheet();
+    const signed = await t.app.inject({ method: 'POST', url: `/api/songs/${agreedSong}/splits/sign`, payload: { fullName: 'Fuzz Artist' }, headers: { cookie } });
+    if (signed.statusCode !== 200) throw new Error(`fixture split signature: ${signed.statusCode} ${signed.body}`);
+    splits.earning = (await post(`/api/admin/songs/${agreedSong}/earnings`, { amountMinor: 1001, currency: 'USD', source: 'Fuzz Distro', period: '2026-09' }, { cookie: adminCookie })).id as number;
+
     protectedIds = (route) => {
       if (route.url.startsWith('/api/conversations/:')) return [String(chat), String(lyrics)];
       if (route.url.startsWith('/api/lyrics/:')) return [String(snippet)];
@@ -491,6 +518,7 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       // A song's version (PATCH /api/songs/:id/versions/:trackId): A's track is a version of A's song.
       if (name === 'trackId') return [String(track.id)];
       if (name === 'takeId') return [String(del ? bTake : take)];
+      if (name === 'contributorId') return [String(splits.invitee)];
       if (route.url.startsWith('/api/songs/:')) return [String(del ? bTrack.songId : track.songId)];
       if (route.url === '/api/conversations/:id/marketing-plans') return [String(plan.conversationId)];
       if (route.url.startsWith('/api/conversations/:')) return del ? [String(bChat)] : [String(chat), String(lyrics)];
@@ -507,6 +535,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       if (route.url.startsWith('/api/admin/users/:')) return [String(a.user.id)];
       if (route.url.startsWith('/api/admin/payouts/:')) return [String(payout)];
       if (route.url.startsWith('/api/admin/ledger/:')) return [String(ledgerEntry)];
+      if (route.url.startsWith('/api/admin/songs/:')) return [String(splits.agreedSong)];
+      if (route.url.startsWith('/api/admin/song-earnings/:')) return [String(splits.earning)];
       return ['1'];
     };
     last = await fingerprint();
@@ -566,6 +596,17 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'POST /api/songs/:id/mixdown': () => ({ takes: [{ takeId: take }], vocal: { cleanup: true, presence: 4, evenness: 5, deess: 3, space: 3 }, beatDuckDb: 2 }),
     'PATCH /api/songs/:id/takes/:takeId': () => ({ name: 'Fuzz take', startMs: 40 }),
     // A's song's release page, published with two store links (its public page is fuzzed by routes/releases' tests: public routes take no input here).
+    // A's song's split sheet as the fixture made it (A and an invited person), so the valid example changes nothing; A signs and declines A's own line.
+    'PUT /api/songs/:id/splits': () => ({
+      contributors: [
+        { userId: String(a.user.id), roles: ['writer'], publishingBps: 9000, masterBps: 9000 },
+        { name: 'Fuzz Guest', email: 'guest@example.com', roles: ['featured'], publishingBps: 1000, masterBps: 1000 },
+      ],
+    }),
+    'POST /api/songs/:id/splits/sign': () => ({ fullName: 'Fuzz Artist' }),
+    'POST /api/songs/:id/splits/decline': () => ({ reason: 'Fuzz reason' }),
+    // An earning for A's second song, whose sheet (A alone) is agreed.
+    'POST /api/admin/songs/:id/earnings': () => ({ amountMinor: 1001, currency: 'USD', source: 'Fuzz Distro', period: '2026-09' }),
     'PUT /api/songs/:id/release': () => ({ published: true, previewStart: 0, previewSeconds: 15, links: [{ service: 'spotify', url: 'https://open.spotify.com/track/fuzz' }, { service: 'bandcamp', url: 'https://fuzz.bandcamp.com/track/x' }] }),
     'PUT /api/marketing-plans/:id/calendar': () => ({
       releaseDate: '2027-02-05',
@@ -706,6 +747,16 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     // Variations and extensions count as beats: A's beat quota, spent on the generate route, starts again for each.
     if (route.method === 'POST' && (route.url.startsWith('/api/studio/music/:') || route.url === '/api/songs/:id/mixdown')) {
       await t.db.kysely.deleteFrom('quota_usage').where('user_id', '=', a.user.id).where('kind', '=', 'beat').execute();
+      last = await fingerprint();
+    }
+    // Split sheets: a fuzzed sheet may have dropped the invited person (their link's routes need the line), or
+    // an id that happened to be the agreed song's may have declined it (the earning needs it agreed).
+    if (route.url.startsWith('/api/songs/:id/splits/invites/')) {
+      await restoreSplitSheet();
+      last = await fingerprint();
+    }
+    if (route.url === '/api/admin/songs/:id/earnings' && route.method === 'POST') {
+      await t.app.inject({ method: 'POST', url: `/api/songs/${splits.agreedSong}/splits/sign`, payload: { fullName: 'Fuzz Artist' }, headers: { cookie } });
       last = await fingerprint();
     }
     // First the valid example itself (A on A's resources): mutations start from a request that passes.

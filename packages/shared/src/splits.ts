@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idString, line } from './text';
+import { isValidIsrc, normalizeIsrc, SONG_MESSAGES } from './songs';
 
 /** Split sheets (issue 30; ADR 049). Shares are basis points: 10000 bps = 100%. */
 export const SPLITS = {
@@ -39,6 +41,8 @@ export const splitSheetInputSchema = z
   .object({
     contributors: z.array(splitContributorInputSchema).min(1, { error: 'Add at least one contributor.' }).max(SPLITS.maxContributors),
     statement: z.string().trim().max(SPLITS.statementMax).optional(),
+    /** The song's ISRC as the sheet records it; left out, the song's own (if any). */
+    isrc: line('ISRC').max(20, SONG_MESSAGES.isrcFormat).refine(isValidIsrc, SONG_MESSAGES.isrcFormat).transform(normalizeIsrc).nullable().optional(),
   })
   .strict()
   .superRefine((sheet, ctx) => {
@@ -124,3 +128,143 @@ export function canonicalSheetText(sheet: CanonicalSheet): string {
     })),
   });
 }
+
+
+/* ---------- Server API (issue 30; ADR 049): bodies, params and answers ---------- */
+
+/** A share of the sheet's content hash: 64 lowercase hex digits (SHA-256 of `canonicalSheetText`). */
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, { error: 'A content hash is 64 hexadecimal digits.' });
+
+/** POST …/splits/sign and /api/split-invites/:token/sign: the typed full name (and, if sent, the hash the signer saw). */
+export const splitSignSchema = z
+  .object({
+    fullName: line('Full name', { error: 'Type your full name to sign.' })
+      .min(2, { error: 'Type your full name to sign.' })
+      .max(SPLITS.nameMax, { error: `A name has at most ${SPLITS.nameMax} characters.` }),
+    /** The hash of the sheet the signer read: when it is no longer the sheet's, the signature is refused (409). */
+    contentHash: sha256Hex.optional(),
+  })
+  .strict();
+export type SplitSignInput = z.infer<typeof splitSignSchema>;
+
+export const splitDeclineSchema = z
+  .object({
+    reason: line('Reason', { error: 'Say why you decline.' }).min(1, { error: 'Say why you decline.' }).max(500, { error: 'A reason has at most 500 characters.' }),
+  })
+  .strict();
+export type SplitDeclineInput = z.infer<typeof splitDeclineSchema>;
+
+export const splitInviteParamsSchema = z.object({ id: idString('Invalid song ID'), contributorId: idString('Invalid contributor ID') });
+/** An invite link's token: 32 random bytes, base64url. */
+export const splitTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This invitation link is not valid.' }) });
+export const songEarningParamsSchema = z.object({ id: idString('Invalid earning ID') });
+
+export const SPLIT_STATUSES = ['draft', 'awaiting_signatures', 'agreed'] as const;
+export type SplitStatus = (typeof SPLIT_STATUSES)[number];
+export const SPLIT_SIGNATURE_STATES = ['unsigned', 'signed', 'declined'] as const;
+
+export const splitContributorSchema = z.object({
+  id: z.number().int(),
+  /** A member's id, or null for an invited person. */
+  userId: z.number().int().nullable(),
+  /** The member's username or the invited person's name. */
+  name: z.string(),
+  /** Shown to the sheet's owner and admins only (null for everyone else and for members). */
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  publishingBps: z.number().int(),
+  masterBps: z.number().int(),
+  signature: z.object({
+    state: z.enum(SPLIT_SIGNATURE_STATES),
+    fullName: z.string().nullable(),
+    signedAt: z.string().nullable(),
+    declinedAt: z.string().nullable(),
+    declineReason: z.string().nullable(),
+  }),
+  /** Invited people only, to the owner and admins: the invitation link's state. */
+  invite: z
+    .object({ state: z.enum(['none', 'active', 'expired', 'revoked']), expiresAt: z.string().nullable() })
+    .nullable(),
+  /** What is owed to an invited person who is not a member, per currency (allocated earnings). */
+  owed: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })),
+});
+
+export const splitSheetSchema = z.object({
+  songId: z.number().int(),
+  title: z.string(),
+  isrc: z.string().nullable(),
+  date: z.string(),
+  statement: z.string(),
+  status: z.enum(SPLIT_STATUSES),
+  /** SHA-256 of `canonicalSheetText` of the sheet as it is now: what every signature must match. */
+  contentHash: z.string(),
+  contributors: z.array(splitContributorSchema),
+  /** Whether the caller may edit it (the song's owner). */
+  canEdit: z.boolean(),
+  /** The caller's own line, when the caller is on the sheet as a member. */
+  myContributorId: z.number().int().nullable(),
+  updatedAt: z.string(),
+});
+export type SplitSheet = z.infer<typeof splitSheetSchema>;
+
+/** PUT /api/songs/:id/splits: the sheet, and whether the change voided signatures that had been given. */
+export const splitSaveResultSchema = splitSheetSchema.extend({ signaturesVoided: z.boolean(), changed: z.boolean() });
+
+export const splitInviteLinkSchema = z.object({ contributorId: z.number().int(), url: z.string(), expiresAt: z.string() });
+
+/** What an invitation link shows: this sheet only, no e-mail addresses, no ids of members. */
+export const splitInvitePageSchema = z.object({
+  title: z.string(),
+  isrc: z.string().nullable(),
+  date: z.string(),
+  statement: z.string(),
+  status: z.enum(SPLIT_STATUSES),
+  contentHash: z.string(),
+  owner: z.string(),
+  contributors: z.array(
+    z.object({
+      name: z.string(),
+      roles: z.array(z.string()),
+      publishingBps: z.number().int(),
+      masterBps: z.number().int(),
+      state: z.enum(SPLIT_SIGNATURE_STATES),
+      signedAt: z.string().nullable(),
+      /** The line of the person the link was sent to. */
+      you: z.boolean(),
+    }),
+  ),
+  expiresAt: z.string(),
+});
+
+/** One contributor's part of a song earning: a member's ledger entry, or owed to an invited person. */
+export const songEarningPartSchema = z.object({
+  contributorName: z.string(),
+  userId: z.number().int().nullable(),
+  masterBps: z.number().int(),
+  amountMinor: z.number().int(),
+  ledgerEntryId: z.number().int().nullable(),
+  owed: z.boolean(),
+});
+export const songEarningSchema = z.object({
+  id: z.number().int(),
+  songId: z.number().int(),
+  title: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  source: z.string(),
+  period: z.string(),
+  note: z.string(),
+  /** The content hash of the agreed sheet it was split by. */
+  contentHash: z.string(),
+  reversesId: z.number().int().nullable(),
+  reversedById: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  parts: z.array(songEarningPartSchema),
+});
+export type SongEarning = z.infer<typeof songEarningSchema>;
+export const songEarningListSchema = z.object({
+  earnings: z.array(songEarningSchema),
+  /** Owed to invited people who are not members, per person and currency (all songs' sheets). */
+  owed: z.array(z.object({ name: z.string(), email: z.string().nullable(), currency: z.string(), amountMinor: z.number().int() })),
+});

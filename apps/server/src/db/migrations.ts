@@ -739,6 +739,89 @@ function migration023Takes(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Split sheets (issue 30, ADR 049): one sheet per song; its contributors (a member, or an invited
+ * person by name and e-mail) with roles and shares in basis points, each one's signature (typed
+ * full name, time, address, SHA-256 of the signed text) or decline, and an invited person's link
+ * (only the token's hash, its expiry and revocation). Earnings recorded for a song and each
+ * contributor's part of them: a member's part names its ledger entry, an invited person's is owed.
+ */
+function migration024Splits(dialect: Dialect): Migration {
+  const c = columns(dialect);
+  const money = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
+  return {
+    async up(db: Kysely<any>) {
+      await c
+        .id(db.schema.createTable('split_sheets'))
+        .addColumn('song_id', 'integer', (col) => col.notNull().unique().references('songs.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        // What the sheet records of the song when it was last changed (the signed text names them).
+        .addColumn('title', 'text', (col) => col.notNull())
+        .addColumn('isrc', 'text')
+        .addColumn('sheet_date', 'text', (col) => col.notNull())
+        .addColumn('statement', 'text', (col) => col.notNull())
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await c
+        .id(db.schema.createTable('split_contributors'))
+        .addColumn('sheet_id', 'integer', (col) => col.notNull().references('split_sheets.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (col) => col.notNull())
+        // A member (name is their username when saved), or an invited person (user_id null, name and email).
+        .addColumn('user_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('email', 'text')
+        // JSON array of roles.
+        .addColumn('roles', 'text', (col) => col.notNull())
+        .addColumn('publishing_bps', 'integer', (col) => col.notNull())
+        .addColumn('master_bps', 'integer', (col) => col.notNull())
+        .addColumn('signed_name', 'text')
+        .addColumn('signed_at', c.timestamp)
+        .addColumn('signed_ip', 'text')
+        .addColumn('signed_hash', 'text')
+        .addColumn('declined_at', c.timestamp)
+        .addColumn('decline_reason', 'text')
+        .addColumn('invite_token_hash', 'text', (col) => col.unique())
+        .addColumn('invite_expires_at', c.timestamp)
+        .addColumn('invite_revoked_at', c.timestamp)
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .addColumn('updated_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('split_contributors_sheet_idx').on('split_contributors').columns(['sheet_id', 'position']).execute();
+      await db.schema.createIndex('split_contributors_user_idx').on('split_contributors').columns(['user_id']).execute();
+      await c
+        .id(db.schema.createTable('split_earnings'))
+        .addColumn('song_id', 'integer', (col) => col.notNull().references('songs.id').onDelete('cascade'))
+        .addColumn('amount_minor', money, (col) => col.notNull())
+        .addColumn('currency', 'text', (col) => col.notNull())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('period', 'text', (col) => col.notNull())
+        .addColumn('note', 'text', (col) => col.notNull())
+        .addColumn('content_hash', 'text', (col) => col.notNull())
+        .addColumn('created_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('reverses_id', 'integer', (col) => col.unique().references('split_earnings.id').onDelete('cascade'))
+        .addColumn('reason', 'text')
+        .addColumn('created_at', c.timestamp, (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('split_earnings_song_idx').on('split_earnings').columns(['song_id', 'created_at']).execute();
+      await c
+        .id(db.schema.createTable('split_earning_parts'))
+        .addColumn('earning_id', 'integer', (col) => col.notNull().references('split_earnings.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (col) => col.notNull())
+        .addColumn('contributor_id', 'integer', (col) => col.references('split_contributors.id').onDelete('set null'))
+        .addColumn('user_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('email', 'text')
+        .addColumn('master_bps', 'integer', (col) => col.notNull())
+        .addColumn('amount_minor', money, (col) => col.notNull())
+        // A member's part: the ledger entry it was paid into. Null: owed to an invited person (or nothing to pay).
+        .addColumn('ledger_entry_id', 'integer', (col) => col.unique().references('ledger_entries.id').onDelete('set null'))
+        .execute();
+      await db.schema.createIndex('split_earning_parts_earning_idx').on('split_earning_parts').columns(['earning_id', 'position']).execute();
+    },
+  };
+}
+
 /** Release pages (issue 30, ADR 050): one per song, its e-mail sign-ups and its anonymous daily counts. */
 function migration025Releases(dialect: Dialect): Migration {
   const c = columns(dialect);
@@ -806,6 +889,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '021_beat_retry_after': migration021BeatRetryAfter(),
         '022_songs': migration022Songs(dialect),
         '023_takes': migration023Takes(dialect),
+        '024_splits': migration024Splits(dialect),
         '025_releases': migration025Releases(dialect),
       };
     },

@@ -180,6 +180,10 @@ export interface Database {
   releases: ReleasesTable;
   release_signups: ReleaseSignupsTable;
   release_events: ReleaseEventsTable;
+  split_sheets: SplitSheetsTable;
+  split_contributors: SplitContributorsTable;
+  split_earnings: SplitEarningsTable;
+  split_earning_parts: SplitEarningPartsTable;
 }
 
 export interface AuditEventsTable {
@@ -499,3 +503,78 @@ export interface ReleaseEventsTable {
   kind: string;
   service: string | null;
 }
+
+/** Split sheets (issue 30, ADR 049): one per song. */
+export interface SplitSheetsTable {
+  id: Generated<number>;
+  song_id: number;
+  user_id: number;
+  title: string;
+  isrc: string | null;
+  /** YYYY-MM-DD: the day its content last changed. */
+  sheet_date: string;
+  statement: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type SplitSheetRow = Selectable<SplitSheetsTable>;
+
+/** A line of a split sheet: a member or an invited person, their shares and their signature. */
+export interface SplitContributorsTable {
+  id: Generated<number>;
+  sheet_id: number;
+  position: number;
+  user_id: number | null;
+  name: string;
+  email: string | null;
+  /** JSON array of roles. */
+  roles: string;
+  publishing_bps: number;
+  master_bps: number;
+  signed_name: string | null;
+  signed_at: Timestamp | null;
+  signed_ip: string | null;
+  /** SHA-256 (hex) of the canonical text signed. */
+  signed_hash: string | null;
+  declined_at: Timestamp | null;
+  decline_reason: string | null;
+  /** SHA-256 (hex) of the invitation link's token; the token itself is never stored. */
+  invite_token_hash: string | null;
+  invite_expires_at: Timestamp | null;
+  invite_revoked_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type SplitContributorRow = Selectable<SplitContributorsTable>;
+
+/** An earning recorded for a song and split by its agreed sheet (or the reversal of one). */
+export interface SplitEarningsTable {
+  id: Generated<number>;
+  song_id: number;
+  amount_minor: ColumnType<number | string, number, number>;
+  currency: string;
+  source: string;
+  period: string;
+  note: string;
+  content_hash: string;
+  created_by: number | null;
+  reverses_id: number | null;
+  reason: string | null;
+  created_at: Timestamp;
+}
+export type SplitEarningRow = Selectable<SplitEarningsTable>;
+
+/** One contributor's part of a song earning: paid into a member's ledger, or owed to an invited person. */
+export interface SplitEarningPartsTable {
+  id: Generated<number>;
+  earning_id: number;
+  position: number;
+  contributor_id: number | null;
+  user_id: number | null;
+  name: string;
+  email: string | null;
+  master_bps: number;
+  amount_minor: ColumnType<number | string, number, number>;
+  ledger_entry_id: number | null;
+}
+export type SplitEarningPartRow = Selectable<SplitEarningPartsTable>;

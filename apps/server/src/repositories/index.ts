@@ -24,6 +24,7 @@ import { createBeatRepository } from './beat.repository';
 import { createSongRepository } from './song.repository';
 import { createBoothRepository } from './booth.repository';
 import { createReleaseRepository } from './release.repository';
+import { createSplitRepository } from './split.repository';
 
 /** Every repository, bound to one database handle: the pool, or a transaction. */
 export function createRepositories(db: Kysely<Database>) {
@@ -52,6 +53,7 @@ export function createRepositories(db: Kysely<Database>) {
     songs: createSongRepository(db),
     booth: createBoothRepository(db),
     releases: createReleaseRepository(db),
+    splits: createSplitRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

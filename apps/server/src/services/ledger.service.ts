@@ -320,6 +320,8 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
         // Read again under the lock: a payout marked paid a moment ago is reversed as paid.
         const original = (await r.ledger.findById(found.id))!;
         if (await r.ledger.reversalOf(original.id)) throw conflict('This entry has already been reversed.');
+        // A member's share of a song earning goes back only with the whole earning (ADR 049), so the parts always add up.
+        if (await r.splits.isPartEntry(original.id)) throw conflict("This entry is a share of a song's earning; reverse the song earning instead.");
         const entry = await r.ledger.insert({
           user_id: original.user_id,
           kind: original.kind,
