@@ -343,9 +343,7 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  // 024 (split sheets) was reserved while 025 (release pages) landed first: a database that has
-  // 025 already runs 024 after it; the two touch different tables.
-  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider(db.dialect), allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider(db.dialect) });
   let { error, results } = await migrator.migrateToLatest();
   // SQLite has no migration lock between processes: a web process and a worker starting together
   // on a new file can race, and the loser finds the tables made. Its second pass sees them recorded.

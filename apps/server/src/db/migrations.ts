@@ -746,7 +746,7 @@ function migration023Takes(dialect: Dialect): Migration {
  * (only the token's hash, its expiry and revocation). Earnings recorded for a song and each
  * contributor's part of them: a member's part names its ledger entry, an invited person's is owed.
  */
-function migration024Splits(dialect: Dialect): Migration {
+function migration026Splits(dialect: Dialect): Migration {
   const c = columns(dialect);
   const money = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
   return {
@@ -889,8 +889,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '021_beat_retry_after': migration021BeatRetryAfter(),
         '022_songs': migration022Songs(dialect),
         '023_takes': migration023Takes(dialect),
-        '024_splits': migration024Splits(dialect),
         '025_releases': migration025Releases(dialect),
+        '026_splits': migration026Splits(dialect),
       };
     },
   };
