@@ -81,7 +81,7 @@ describe('the release page editor', () => {
     renderSection();
     const slug = await screen.findByLabelText('Page address');
     expect((slug as HTMLInputElement).value).toBe('paper-plan');
-    expect(screen.getByText('https://fans.example/r/paper-plan')).toBeTruthy();
+    expect(screen.getByText(/^https:\/\/fans\.example\/r\/paper-plan \(suggested/)).toBeTruthy();
     expect(screen.queryByTestId('release-published')).toBeNull();
     expect(screen.queryByTestId('release-stats')).toBeNull();
 

@@ -105,7 +105,7 @@ function ReleaseEditor({ song, release }: { song: SongDetail; release: Release }
             id="release-slug"
             label="Page address"
             error={errors.slug}
-            hint={`${origin}${values.slug.trim().toLowerCase() || '…'}`}
+            hint={`${origin}${values.slug.trim().toLowerCase() || '…'}${release.saved ? '' : ' (suggested from the title: saved once you save the page)'}`}
             className="sm:col-span-2"
           >
             {(aria) => (

@@ -1,4 +1,4 @@
-import { RELEASE, updateReleaseSchema, type Release, type ReleaseService, type UpdateReleaseInput } from '@members-only/shared/releases';
+import { RELEASE, RELEASE_MESSAGES, releaseLinkSchema, serviceAccepts, updateReleaseSchema, wrongHostMessage, type Release, type ReleaseService, type UpdateReleaseInput } from '@members-only/shared/releases';
 import { HttpError } from '@/lib/api-client';
 
 export interface LinkRow {
@@ -69,8 +69,17 @@ export function validateReleaseForm(v: ReleaseFormValues, options: { chooseCover
   const errors: FieldErrors = {};
   // Index map: sent link i → row index on screen.
   const rowOf = v.links.map((l, i) => ({ l, i })).filter(({ l }) => l.service !== '' || l.url.trim() !== '').map(({ i }) => i);
+  // Each row on its own, so a mistake elsewhere in the form does not hide a row's (the schema's
+  // whole-form checks only run once every field is well formed).
+  const seen = new Set<string>();
   v.links.forEach((l, i) => {
-    if (l.service === '' && l.url.trim() !== '') errors[`links.${i}.service`] = 'Choose the store';
+    if (l.service === '' && l.url.trim() === '') return;
+    if (l.service === '') errors[`links.${i}.service`] = 'Choose the store';
+    else if (seen.has(l.service)) errors[`links.${i}.service`] = RELEASE_MESSAGES.duplicateService;
+    else seen.add(l.service);
+    const link = releaseLinkSchema.safeParse({ service: l.service || 'spotify', url: l.url.trim() });
+    if (!link.success) errors[`links.${i}.url`] = link.error.issues.find((issue) => issue.path[0] === 'url')?.message ?? RELEASE_MESSAGES.urlFormat;
+    else if (l.service !== '' && !serviceAccepts(l.service, link.data.url)) errors[`links.${i}.url`] = wrongHostMessage(l.service);
   });
   const parsed = updateReleaseSchema.safeParse(toReleaseInput(v, options));
   if (!parsed.success) {
