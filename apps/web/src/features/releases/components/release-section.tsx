@@ -37,7 +37,7 @@ export function ReleaseSection({ song }: { song: SongDetail }) {
             <Skeleton className="h-24" />
           </div>
         ) : (
-          // Keyed by the stored page: a save that changes it starts the form from the server's answer.
+          // The form keeps what is typed while the song polls; a save resets it from the server's answer.
           <ReleaseEditor key={release.data.songId} song={song} release={release.data} />
         )}
       </section>
