@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { ReleaseSection } from '@/features/releases/components/release-section';
 import { SongPage } from '@/features/songs/pages/song-page';
 import { SongsPage } from '@/features/songs/pages/songs-page';
 import { TrackPlayer } from '@/features/tracks/components/track-player';
@@ -20,7 +21,7 @@ export function SongsRoute() {
   );
 }
 
-/** Composes a song's page with the tracks feature's player (waveform and loudness chart) and upload area. */
+/** Composes a song's page with the tracks feature's player (waveform and loudness chart), upload area and the release page editor. */
 export function SongRoute() {
   return (
     <SongPage
@@ -33,6 +34,7 @@ export function SongRoute() {
           successToast={(track) => ({ title: 'Version uploaded', description: `${track.versionLabel} of “${track.title}” is on the song.` })}
         />
       )}
+      renderRelease={(song) => <ReleaseSection key={song.id} song={song} />}
     />
   );
 }

@@ -34,6 +34,8 @@ export interface SongPageProps {
   renderPlayer: (track: Track) => ReactNode;
   /** The upload area that adds a version to this song. */
   renderUpload: (songId: number) => ReactNode;
+  /** The song's release page editor and its stats (releases feature). */
+  renderRelease?: (song: SongDetail) => ReactNode;
 }
 
 /** Every second while a version is still being analysed or transcribed. */
@@ -73,7 +75,7 @@ export function toolLinks(song: Pick<SongDetail, 'id' | 'lyricsId'>) {
 }
 
 /** /songs/:id: one song with its versions, lyrics, review, covers and plan, and the way into each tool. */
-export function SongPage({ renderPlayer, renderUpload }: SongPageProps) {
+export function SongPage({ renderPlayer, renderUpload, renderRelease }: SongPageProps) {
   const id = parseIdParam(useParams().id);
   const songId = typeof id === 'number' ? id : null;
   const song = useSong(songId, { pollMs: (data) => (working(data) ? POLL_MS : false) });
@@ -108,14 +110,14 @@ export function SongPage({ renderPlayer, renderUpload }: SongPageProps) {
       </Page>
     );
   }
-  return <SongView song={song.data} renderPlayer={renderPlayer} renderUpload={renderUpload} />;
+  return <SongView song={song.data} renderPlayer={renderPlayer} renderUpload={renderUpload} renderRelease={renderRelease} />;
 }
 
 function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8">{children}</div>;
 }
 
-function SongView({ song, renderPlayer, renderUpload }: { song: SongDetail } & SongPageProps) {
+function SongView({ song, renderPlayer, renderUpload, renderRelease }: { song: SongDetail } & SongPageProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteSong();
@@ -165,6 +167,7 @@ function SongView({ song, renderPlayer, renderUpload }: { song: SongDetail } & S
           <Lyrics song={song} />
         </div>
       </div>
+      {renderRelease ? <div className="mt-6">{renderRelease(song)}</div> : null}
 
       <SongDetailsDialog song={song} open={editing} onOpenChange={setEditing} />
       <AlertDialog open={deleting} onOpenChange={setDeleting}>
