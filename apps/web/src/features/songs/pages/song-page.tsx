@@ -34,6 +34,8 @@ export interface SongPageProps {
   renderPlayer: (track: Track) => ReactNode;
   /** The upload area that adds a version to this song. */
   renderUpload: (songId: number) => ReactNode;
+  /** The song's split sheet section (splits feature, composed in app/routes). */
+  renderSplits?: (song: SongDetail) => ReactNode;
 }
 
 /** Every second while a version is still being analysed or transcribed. */
@@ -73,7 +75,7 @@ export function toolLinks(song: Pick<SongDetail, 'id' | 'lyricsId'>) {
 }
 
 /** /songs/:id: one song with its versions, lyrics, review, covers and plan, and the way into each tool. */
-export function SongPage({ renderPlayer, renderUpload }: SongPageProps) {
+export function SongPage({ renderPlayer, renderUpload, renderSplits }: SongPageProps) {
   const id = parseIdParam(useParams().id);
   const songId = typeof id === 'number' ? id : null;
   const song = useSong(songId, { pollMs: (data) => (working(data) ? POLL_MS : false) });
@@ -108,14 +110,14 @@ export function SongPage({ renderPlayer, renderUpload }: SongPageProps) {
       </Page>
     );
   }
-  return <SongView song={song.data} renderPlayer={renderPlayer} renderUpload={renderUpload} />;
+  return <SongView song={song.data} renderPlayer={renderPlayer} renderUpload={renderUpload} renderSplits={renderSplits} />;
 }
 
 function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8">{children}</div>;
 }
 
-function SongView({ song, renderPlayer, renderUpload }: { song: SongDetail } & SongPageProps) {
+function SongView({ song, renderPlayer, renderUpload, renderSplits }: { song: SongDetail } & SongPageProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteSong();
@@ -157,7 +159,10 @@ function SongView({ song, renderPlayer, renderUpload }: { song: SongDetail } & S
       </nav>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
-        <Versions song={song} renderPlayer={renderPlayer} renderUpload={renderUpload} />
+        <div className="grid min-w-0 gap-6">
+          <Versions song={song} renderPlayer={renderPlayer} renderUpload={renderUpload} />
+          {renderSplits?.(song)}
+        </div>
         <div className="grid gap-6">
           <LatestReview song={song} />
           <Covers song={song} />

@@ -31,7 +31,7 @@ export function useSplitSheet(songId: number) {
 }
 
 /** Keeps the cached sheet in step with the server's answer. */
-function useSheetMutation<T>(songId: number, send: (input: T) => Promise<SplitSheet>) {
+function useSheetMutation<T, R extends SplitSheet>(songId: number, send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
