@@ -14,7 +14,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, HttpError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { fieldError } from '../lib/errors';
 import { bpsToPercentText, columnTotal, formatPercent, parsePercent, PERCENT_HELP } from '../lib/shares';
@@ -73,6 +73,14 @@ export interface Checked {
   rows: RowErrors[];
   publishingTotal: number | null;
   masterTotal: number | null;
+}
+
+/** The server's field names this form shows in place (dotted paths, as the server sends them). */
+const SHOWN_FIELD = /^(statement|contributors\.(publishingBps|masterBps)|contributors\.\d+(\.(name|email|roles|publishingBps|masterBps|userId))?)$/;
+
+export function serverErrorsAllShown(error: unknown): boolean {
+  const fields = error instanceof HttpError ? Object.keys(error.body?.fieldErrors ?? {}) : [];
+  return fields.length > 0 && fields.every((field) => SHOWN_FIELD.test(field));
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -145,7 +153,8 @@ export function SplitSheetEditor({ me, sheet, initialRows, saving, saveError, on
   };
 
   const serverRowError = (i: number, field: string) => fieldError(saveError, `contributors.${i}.${field}`);
-  const general = saveError ? errorMessage(saveError) : undefined;
+  // The server's message is shown once: under its field when the form has a place for it, on top otherwise.
+  const general = saveError && !serverErrorsAllShown(saveError) ? errorMessage(saveError) : undefined;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Edit the split sheet">
@@ -183,7 +192,11 @@ export function SplitSheetEditor({ me, sheet, initialRows, saving, saveError, on
                   <Trash2 aria-hidden="true" /> Remove
                 </Button>
               </div>
-              {serverRowError(i, 'userId') ? <p className="text-sm font-medium text-destructive-text">{serverRowError(i, 'userId')}</p> : null}
+              {[serverRowError(i, 'userId'), fieldError(saveError, `contributors.${i}`)].filter(Boolean).map((message) => (
+                <p key={message} className="text-sm font-medium text-destructive-text">
+                  {message}
+                </p>
+              ))}
               <fieldset aria-describedby={e.roles ? `${rowId}-roles-error` : undefined}>
                 <legend className="mb-1 text-sm font-medium">Roles</legend>
                 <div className="flex flex-wrap gap-x-4 gap-y-1">

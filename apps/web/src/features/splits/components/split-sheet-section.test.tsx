@@ -102,14 +102,27 @@ describe('no split sheet yet', () => {
   it('shows the server’s message under the field it is about', async () => {
     handler = (url, init) =>
       url === `/api/songs/${SONG}/splits` && init?.method === 'PUT'
-        ? Response.json({ message: 'Enter a valid email address.', fieldErrors: { 'contributors.0.userId': ['There is no member with the id 3.'] } }, { status: 400 })
+        ? Response.json({ message: 'There is no member with the id 3.', fieldErrors: { 'contributors.0.userId': ['There is no member with the id 3.'] } }, { status: 400 })
         : undefined;
     renderSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Start a split sheet' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Writer' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save split sheet' }));
-    expect(await screen.findByText('There is no member with the id 3.')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('Enter a valid email address.');
+    // Under the member's row, and only there.
+    const row = screen.getByRole('listitem', { name: 'nova' });
+    expect(await within(row).findByText('There is no member with the id 3.')).toBeTruthy();
+    expect(screen.getAllByText('There is no member with the id 3.')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a message the form has no field for on top', async () => {
+    handler = (url, init) =>
+      url === `/api/songs/${SONG}/splits` && init?.method === 'PUT' ? Response.json({ message: 'Only the song’s owner can change its split sheet.' }, { status: 403 }) : undefined;
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start a split sheet' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Writer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save split sheet' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only the song’s owner can change its split sheet.');
   });
 });
 
