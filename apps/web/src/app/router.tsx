@@ -22,6 +22,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('@/features/membership/pages/invitation-page')).InvitationPage }),
       },
       {
+        path: 'split-invite/:token',
+        lazy: async () => ({ Component: (await import('@/features/splits/pages/split-invite-page')).SplitInvitePage }),
+      },
+      {
         path: 'stripe-checkout',
         lazy: async () => ({ Component: (await import('@/features/membership/pages/checkout-pages')).StripeCheckoutPage }),
       },

@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
 import { ReleaseSection } from '@/features/releases/components/release-section';
+import { useUser } from '@/features/auth/api/get-user';
+import { SplitSheetSection } from '@/features/splits/components/split-sheet-section';
 import { SongPage } from '@/features/songs/pages/song-page';
 import { SongsPage } from '@/features/songs/pages/songs-page';
 import { TrackPlayer } from '@/features/tracks/components/track-player';
@@ -21,10 +23,12 @@ export function SongsRoute() {
   );
 }
 
-/** Composes a song's page with the tracks feature's player (waveform and loudness chart), upload area and the release page editor. */
+/** Composes a song's page with the tracks feature's player (waveform and loudness chart) and upload area, its split sheet and its release page editor. */
 export function SongRoute() {
+  const { user } = useUser();
   return (
     <SongPage
+      renderSplits={(song) => <SplitSheetSection key={song.id} songId={song.id} me={user ? { id: user.id, username: user.username } : null} />}
       renderPlayer={(track) => <TrackPlayer track={track} />}
       renderUpload={(songId) => (
         <TrackUpload

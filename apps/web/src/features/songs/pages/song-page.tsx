@@ -36,6 +36,8 @@ export interface SongPageProps {
   renderUpload: (songId: number) => ReactNode;
   /** The song's release page editor and its stats (releases feature). */
   renderRelease?: (song: SongDetail) => ReactNode;
+  /** The song's split sheet section (splits feature, composed in app/routes). */
+  renderSplits?: (song: SongDetail) => ReactNode;
 }
 
 /** Every second while a version is still being analysed or transcribed. */
@@ -75,7 +77,7 @@ export function toolLinks(song: Pick<SongDetail, 'id' | 'lyricsId'>) {
 }
 
 /** /songs/:id: one song with its versions, lyrics, review, covers and plan, and the way into each tool. */
-export function SongPage({ renderPlayer, renderUpload, renderRelease }: SongPageProps) {
+export function SongPage({ renderPlayer, renderUpload, renderSplits, renderRelease }: SongPageProps) {
   const id = parseIdParam(useParams().id);
   const songId = typeof id === 'number' ? id : null;
   const song = useSong(songId, { pollMs: (data) => (working(data) ? POLL_MS : false) });
@@ -110,14 +112,14 @@ export function SongPage({ renderPlayer, renderUpload, renderRelease }: SongPage
       </Page>
     );
   }
-  return <SongView song={song.data} renderPlayer={renderPlayer} renderUpload={renderUpload} renderRelease={renderRelease} />;
+  return <SongView song={song.data} renderPlayer={renderPlayer} renderUpload={renderUpload} renderSplits={renderSplits} renderRelease={renderRelease} />;
 }
 
 function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8">{children}</div>;
 }
 
-function SongView({ song, renderPlayer, renderUpload, renderRelease }: { song: SongDetail } & SongPageProps) {
+function SongView({ song, renderPlayer, renderUpload, renderSplits, renderRelease }: { song: SongDetail } & SongPageProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteSong();
@@ -159,7 +161,10 @@ function SongView({ song, renderPlayer, renderUpload, renderRelease }: { song: S
       </nav>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
-        <Versions song={song} renderPlayer={renderPlayer} renderUpload={renderUpload} />
+        <div className="grid min-w-0 gap-6">
+          <Versions song={song} renderPlayer={renderPlayer} renderUpload={renderUpload} />
+          {renderSplits?.(song)}
+        </div>
         <div className="grid gap-6">
           <LatestReview song={song} />
           <Covers song={song} />
