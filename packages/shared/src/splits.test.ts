@@ -91,6 +91,20 @@ describe('splitSheetInputSchema', () => {
     expect(splitSheetInputSchema.safeParse({ contributors: [{ name: 'No email', roles: ['writer'], publishingBps: 10_000, masterBps: 10_000 }] }).success).toBe(false);
     expect(splitSheetInputSchema.safeParse({ contributors: [] }).success).toBe(false);
   });
+
+  it('takes a member by username too: one of id, username or name and email, and the same username (case aside) only once', () => {
+    const byName = (username: string, share: number) => ({ username, roles: ['writer'], publishingBps: share, masterBps: share });
+    const ok = splitSheetInputSchema.safeParse({ contributors: [member('1', 5000, 5000), byName('  Dee ', 5000)] });
+    expect(ok.success).toBe(true);
+    expect(ok.data!.contributors[1]!.username).toBe('Dee');
+    const dup = splitSheetInputSchema.safeParse({ contributors: [byName('dee', 5000), byName('DEE', 5000)] });
+    expect(dup.error!.issues.map((i) => i.message)).toContain('This contributor is listed twice.');
+    const both = { userId: '1', username: 'dee', roles: ['writer'], publishingBps: 10_000, masterBps: 10_000 };
+    expect(splitSheetInputSchema.safeParse({ contributors: [both] }).success).toBe(false);
+    const mixed = { username: 'dee', name: 'Dee', email: 'dee@example.com', roles: ['writer'], publishingBps: 10_000, masterBps: 10_000 };
+    expect(splitSheetInputSchema.safeParse({ contributors: [mixed] }).success).toBe(false);
+    expect(splitSheetInputSchema.safeParse({ contributors: [byName('   ', 10_000)] }).success).toBe(false);
+  });
 });
 
 describe('canonicalSheetText', () => {

@@ -25,6 +25,8 @@ const bps = z
 export const splitContributorInputSchema = z
   .object({
     userId: z.string().trim().min(1).max(64).optional(),
+    /** A member given by username (found as sign-in finds it, case aside); the server turns it into the member. */
+    username: z.string().trim().min(1, { error: 'Enter the member’s username.' }).max(64).optional(),
     name: z.string().trim().min(1, { error: 'Enter the contributor’s name.' }).max(SPLITS.nameMax).optional(),
     email: z.email({ error: 'Enter a valid email address.' }).max(SPLITS.emailMax).optional(),
     roles: z.array(z.enum(SPLIT_ROLES)).min(1, { error: 'Choose at least one role.' }).max(SPLITS.maxRoles),
@@ -32,9 +34,13 @@ export const splitContributorInputSchema = z
     masterBps: bps,
   })
   .strict()
-  .refine((c) => (c.userId ? c.name === undefined && c.email === undefined : c.name !== undefined && c.email !== undefined), {
-    error: 'Give either a member (userId) or an invited person’s name and email.',
-  });
+  .refine(
+    (c) => {
+      const member = (c.userId !== undefined ? 1 : 0) + (c.username !== undefined ? 1 : 0);
+      return member === 1 ? c.name === undefined && c.email === undefined : member === 0 && c.name !== undefined && c.email !== undefined;
+    },
+    { error: 'Give either a member (userId or username) or an invited person’s name and email.' },
+  );
 export type SplitContributorInput = z.infer<typeof splitContributorInputSchema>;
 
 export const splitSheetInputSchema = z
@@ -58,7 +64,7 @@ export const splitSheetInputSchema = z
     }
     const seen = new Set<string>();
     sheet.contributors.forEach((c, i) => {
-      const key = c.userId ? `u:${c.userId}` : `e:${(c.email ?? '').toLowerCase()}`;
+      const key = c.userId ? `u:${c.userId}` : c.username ? `n:${c.username.toLowerCase()}` : `e:${(c.email ?? '').toLowerCase()}`;
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['contributors', i], message: 'This contributor is listed twice.' });
       seen.add(key);
     });
@@ -206,6 +212,23 @@ export const splitSheetSchema = z.object({
   updatedAt: z.string(),
 });
 export type SplitSheet = z.infer<typeof splitSheetSchema>;
+
+/** GET /api/splits: the sheets the caller owns or is on as a member, with where their own line stands. */
+export const mySplitSheetSchema = z.object({
+  songId: z.number().int(),
+  title: z.string(),
+  /** The username of the song's artist. */
+  owner: z.string(),
+  status: z.enum(SPLIT_STATUSES),
+  /** Whether the caller is the song's artist. */
+  isOwner: z.boolean(),
+  /** The caller's own line's signature, or null when the caller owns the sheet without being on it. */
+  myState: z.enum(SPLIT_SIGNATURE_STATES).nullable(),
+  updatedAt: z.string(),
+});
+export type MySplitSheet = z.infer<typeof mySplitSheetSchema>;
+export const mySplitSheetListSchema = z.object({ sheets: z.array(mySplitSheetSchema) });
+export type MySplitSheetList = z.infer<typeof mySplitSheetListSchema>;
 
 /** PUT /api/songs/:id/splits: the sheet, and whether the change voided signatures that had been given. */
 export const splitSaveResultSchema = splitSheetSchema.extend({ signaturesVoided: z.boolean(), changed: z.boolean() });

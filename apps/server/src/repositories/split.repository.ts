@@ -40,6 +40,25 @@ export function createSplitRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** The sheets of the member's songs and the sheets the member is a line of, with the song's owner, newest change first. */
+    async listSheetsFor(userId: number): Promise<{ sheet: SplitSheetRow; songId: number; ownerId: number }[]> {
+      const rows = await db
+        .selectFrom('split_sheets as s')
+        .innerJoin('songs as g', 'g.id', 's.song_id')
+        .selectAll('s')
+        .select('g.user_id as owner_id')
+        .where((eb) =>
+          eb.or([
+            eb('g.user_id', '=', userId),
+            eb.exists(eb.selectFrom('split_contributors as c').select('c.id').whereRef('c.sheet_id', '=', 's.id').where('c.user_id', '=', userId)),
+          ]),
+        )
+        .orderBy('s.updated_at', 'desc')
+        .orderBy('s.id', 'desc')
+        .execute();
+      return rows.map(({ owner_id, ...sheet }) => ({ sheet: sheet as SplitSheetRow, songId: sheet.song_id, ownerId: owner_id }));
+    },
+
     async insertSheet(values: Pick<SplitSheetRow, 'song_id' | 'user_id' | 'title' | 'isrc' | 'sheet_date' | 'statement'>): Promise<SplitSheetRow> {
       const now = nowIso();
       return db.insertInto('split_sheets').values({ ...values, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ import type { UnitOfWork } from '../repositories/index';
 import { authorize, type Actor } from '../policies/index';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
 import { toIso } from '../db/index';
-import { sha256Hex, sheetHash, sheetStatus } from '../domain/splits';
+import { hasSigned, sha256Hex, sheetHash, sheetStatus } from '../domain/splits';
 import { saveSplitSheetCommand } from '../commands/save-split-sheet.command';
 import { signSplitSheetCommand } from '../commands/sign-split-sheet.command';
 import { recordSongEarningCommand } from '../commands/record-song-earning.command';
@@ -32,6 +32,17 @@ export interface SplitSheetRecord {
   viewer: SplitViewer;
   /** Owed to invited people, by contributor id. */
   owed: Map<number, { currency: string; amountMinor: number }[]>;
+}
+
+/** One line of GET /api/splits. */
+export interface MySplitSheetRecord {
+  songId: number;
+  title: string;
+  owner: string;
+  status: ReturnType<typeof sheetStatus>;
+  isOwner: boolean;
+  myState: 'signed' | 'declined' | 'unsigned' | null;
+  updatedAt: string;
 }
 
 export interface SongEarningRecord {
@@ -108,6 +119,22 @@ export function createSplitService(deps: { splits: SplitRepository; songs: SongR
   }
 
   return {
+    /** The sheets the actor owns or is on as a member, newest change first, with where the actor's own line stands. */
+    async listMine(actor: Actor): Promise<MySplitSheetRecord[]> {
+      const sheets = await splits.listSheetsFor(actor.id);
+      const owners = new Map<number, string>();
+      const result: MySplitSheetRecord[] = [];
+      for (const { sheet, songId, ownerId } of sheets) {
+        const lines = await splits.listContributors(sheet.id);
+        const hash = sheetHash(sheet, lines);
+        if (!owners.has(ownerId)) owners.set(ownerId, (await users.findById(ownerId))?.username ?? '');
+        const mine = lines.find((c) => c.user_id === actor.id);
+        const myState = !mine ? null : hasSigned(mine, hash) ? ('signed' as const) : mine.declined_at !== null ? ('declined' as const) : ('unsigned' as const);
+        result.push({ songId, title: sheet.title, owner: owners.get(ownerId)!, status: sheetStatus(lines, hash), isOwner: ownerId === actor.id, myState, updatedAt: toIso(sheet.updated_at) });
+      }
+      return result;
+    },
+
     async get(actor: Actor, songId: number): Promise<SplitSheetRecord> {
       const { song, viewer } = await access(actor, songId);
       return load(song, viewer);
@@ -121,16 +148,33 @@ export function createSplitService(deps: { splits: SplitRepository; songs: SongR
       const { song, viewer } = await ownerOf(actor, songId);
       const members = new Map<number, string>();
       const fieldErrors: Record<string, string[]> = {};
+      const seen = new Set<number>();
+      const contributors: SplitSheetInput['contributors'] = [];
       for (const [i, c] of input.contributors.entries()) {
-        if (c.userId === undefined) continue;
-        const id = /^[1-9][0-9]{0,9}$/.test(c.userId) ? Number(c.userId) : NaN;
-        const user = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await users.findById(id) : undefined;
-        if (!user) fieldErrors[`contributors.${i}.userId`] = [`There is no member with the id ${c.userId.slice(0, 20)}.`];
-        else members.set(user.id, user.username);
+        if (c.userId === undefined && c.username === undefined) {
+          contributors.push(c);
+          continue;
+        }
+        let user;
+        if (c.username !== undefined) {
+          // Found as sign-in finds a name: case aside (the username key).
+          user = await users.findByUsername(c.username);
+          if (!user) fieldErrors[`contributors.${i}.username`] = [`No member is called ${c.username.slice(0, 64)}.`];
+        } else {
+          const id = /^[1-9][0-9]{0,9}$/.test(c.userId!) ? Number(c.userId) : NaN;
+          user = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await users.findById(id) : undefined;
+          if (!user) fieldErrors[`contributors.${i}.userId`] = [`There is no member with the id ${c.userId!.slice(0, 20)}.`];
+        }
+        if (!user) continue;
+        if (seen.has(user.id)) fieldErrors[`contributors.${i}`] = ['This contributor is listed twice.'];
+        seen.add(user.id);
+        members.set(user.id, user.username);
+        const { username: _username, ...rest } = c;
+        contributors.push({ ...rest, userId: String(user.id) });
       }
       const bad = Object.values(fieldErrors)[0];
       if (bad) throw badRequest(bad[0]!, fieldErrors);
-      const result = await saveSplitSheetCommand({ song, input, members, today: today() }, { uow });
+      const result = await saveSplitSheetCommand({ song, input: { ...input, contributors }, members, today: today() }, { uow });
       return { ...(await load(song, viewer)), changed: result.changed, signaturesVoided: result.signaturesVoided };
     },
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { songIdParamsSchema } from '@members-only/shared/songs';
 import { recordEarningSchema, reverseEntrySchema } from '@members-only/shared/payouts';
 import {
+  mySplitSheetListSchema,
   songEarningListSchema,
   songEarningParamsSchema,
   songEarningSchema,
@@ -32,6 +33,11 @@ export const splitRoutes: FastifyPluginAsyncZod<{ splits: SplitService; publicOr
   const originOf = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
   const user = { access: 'user' as const };
   const pub = { access: 'public' as const, limit: 'page' as const };
+
+  // The sheets the caller owns or is on as a member: where a member finds a sheet to sign.
+  app.get('/api/splits', { config: user, schema: { response: responses({ 200: mySplitSheetListSchema }) } }, async (request) => {
+    return { sheets: await splits.listMine(requireActor(request)) };
+  });
 
   app.get('/api/songs/:id/splits', { config: user, schema: { params: songIdParamsSchema, response: responses({ 200: splitSheetSchema }) } }, async (request) => {
     return presentSplitSheet(await splits.get(requireActor(request), request.params.id));

@@ -6,7 +6,7 @@ import { createTestApp, dialects, registerUser, type TestApp } from '../../../te
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 type Method = 'GET' | 'POST' | 'PUT';
-type Line = { userId?: string; name?: string; email?: string; roles: string[]; publishingBps: number; masterBps: number };
+type Line = { userId?: string; username?: string; name?: string; email?: string; roles: string[]; publishingBps: number; masterBps: number };
 
 /** The text of a page's content streams (Courier text is drawn as hex of its bytes). */
 function pageContent(page: PDFPage): string {
@@ -353,6 +353,69 @@ describe.each(dialects)('split sheets on %s', (dialect) => {
       expect((await call(admin.cookie, 'POST', `/api/admin/song-earnings/${ofReversal.id}/reverse`, { reason: 'again' })).statusCode).toBe(409);
       expect((await call(admin.cookie, 'POST', `/api/admin/song-earnings/999999/reverse`, { reason: 'x' })).statusCode).toBe(404);
       expect((await call(bob.cookie, 'POST', `/api/admin/song-earnings/${list.earnings[0].id}/reverse`, { reason: 'x' })).statusCode).toBe(403);
+    });
+  });
+
+  describe('members by username, and the sheets a member is on', () => {
+    let erin: Registered;
+    let finn: Registered;
+    let erinSong: number;
+    const byName = (username: string, share: number, roles = ['writer']): Line => ({ username, roles, publishingBps: share, masterBps: share });
+
+    beforeAll(async () => {
+      erin = await registerUser(t.app);
+      finn = await registerUser(t.app);
+      erinSong = await newSong(erin.cookie, 'Night Bus');
+    });
+
+    it('an artist adds another member by username, found case aside as sign-in finds it; an unknown name is 400 on its row', async () => {
+      const unknown = await put([member(erin, 5000, 5000), byName('nobody-at-all', 5000)], {}, erinSong, erin.cookie);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ message: 'No member is called nobody-at-all.', fieldErrors: { 'contributors.1.username': ['No member is called nobody-at-all.'] } });
+      const twice = await put([member(finn, 5000, 5000), byName(finn.username.toUpperCase(), 5000)], {}, erinSong, erin.cookie);
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().fieldErrors).toEqual({ 'contributors.1': ['This contributor is listed twice.'] });
+      expect((await call(erin.cookie, 'GET', `/api/songs/${erinSong}/splits`)).statusCode).toBe(404);
+
+      const saved = await put([member(erin, 6000, 6000), byName(`  ${finn.username.toUpperCase()} `, 4000, ['producer'])], {}, erinSong, erin.cookie);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().contributors.map((c: { userId: number; name: string; email: string | null }) => [c.userId, c.name, c.email])).toEqual([
+        [erin.user.id, erin.username, null],
+        [finn.user.id, finn.username, null],
+      ]);
+      // Given by id the next time, the same member is the same line: nothing changed.
+      const again = await put([member(erin, 6000, 6000), member(finn, 4000, 4000, ['producer'])], {}, erinSong, erin.cookie);
+      expect(again.json().changed).toBe(false);
+    });
+
+    it('GET /api/splits lists the sheets the caller owns or is on, each with the caller’s own state, and nobody else’s', async () => {
+      expect((await call(undefined, 'GET', '/api/splits')).statusCode).toBe(401);
+      const finnList = (await call(finn.cookie, 'GET', '/api/splits')).json();
+      expect(finnList).toEqual({
+        sheets: [{ songId: erinSong, title: 'Night Bus', owner: erin.username, status: 'draft', isOwner: false, myState: 'unsigned', updatedAt: expect.any(String) }],
+      });
+      // Finn signs from that list's sheet: the member's own page uses the sheet's GET and sign.
+      const sheet = (await call(finn.cookie, 'GET', `/api/songs/${erinSong}/splits`)).json();
+      expect(sheet).toMatchObject({ canEdit: false, myContributorId: sheet.contributors[1].id });
+      expect((await call(finn.cookie, 'POST', `/api/songs/${erinSong}/splits/sign`, { fullName: 'Finn Member', contentHash: sheet.contentHash })).statusCode).toBe(200);
+      expect((await call(finn.cookie, 'GET', '/api/splits')).json().sheets[0]).toMatchObject({ status: 'awaiting_signatures', myState: 'signed' });
+      const erinList = (await call(erin.cookie, 'GET', '/api/splits')).json();
+      expect(erinList.sheets).toEqual([expect.objectContaining({ songId: erinSong, owner: erin.username, isOwner: true, myState: 'unsigned', status: 'awaiting_signatures' })]);
+
+      // An owner not on their own sheet still sees it (myState null); a declined line reads declined.
+      const solo = await newSong(finn.cookie, 'Only Erin');
+      expect((await put([member(erin, 10000, 10000)], {}, solo, finn.cookie)).statusCode).toBe(200);
+      expect((await call(erin.cookie, 'POST', `/api/songs/${solo}/splits/decline`, { reason: 'Not my song' })).statusCode).toBe(200);
+      const finnNow = (await call(finn.cookie, 'GET', '/api/splits')).json().sheets;
+      expect(finnNow.map((s: { songId: number; isOwner: boolean; myState: string | null }) => [s.songId, s.isOwner, s.myState])).toEqual([
+        [solo, true, null],
+        [erinSong, false, 'signed'],
+      ]);
+      expect((await call(erin.cookie, 'GET', '/api/splits')).json().sheets.find((s: { songId: number }) => s.songId === solo)).toMatchObject({ owner: finn.username, myState: 'declined', isOwner: false });
+      // Dave is on no sheet of these; an admin sees only their own too (none).
+      const daveList = (await call(dave.cookie, 'GET', '/api/splits')).json().sheets as { songId: number }[];
+      expect(daveList.some((s) => s.songId === erinSong || s.songId === solo)).toBe(false);
+      expect((await call(admin.cookie, 'GET', '/api/splits')).json()).toEqual({ sheets: [] });
     });
   });
 });
