@@ -400,6 +400,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/songs/:id/release/signups.csv': { access: 'user', uses: 'song', anonymous: 401, user: 200, other: 404, admin: 404 },
 
   // Split sheets (issue 30, ADR 049): the owner edits; admins and members on the sheet read (B is not on it: 404); only people on it sign.
+  // Everyone signed in gets their own list (what each sees is checked below: only their own sheets).
+  'GET /api/splits': { access: 'user', anonymous: 401, user: 200, other: 200, admin: 200 },
   'GET /api/songs/:id/splits': { access: 'user', uses: 'splitSong', anonymous: 401, user: 200, other: 404, admin: 200 },
   'PUT /api/songs/:id/splits': { access: 'user', uses: 'splitSong', anonymous: 401, user: 200, other: 404, admin: 403, request: ({ fixtures }) => json({ contributors: matrixSplitLines(fixtures.account) }) },
   'POST /api/songs/:id/splits/sign': { access: 'user', uses: 'splitSong', anonymous: 401, user: 200, other: 404, admin: 403, request: () => json({ fullName: 'Matrix Artist' }) },
@@ -835,6 +837,23 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     }
     expect(failures).toEqual([]);
     expect(await counts()).toEqual(before);
+  });
+
+  // GET /api/splits lists the caller's own sheets only: A's are A's; B (on none) and the admin see none of them.
+  it('GET /api/splits: each caller sees only the sheets they own or are on', async () => {
+    const songsOf = async (person: Person) => {
+      const res = await inject('GET', '/api/splits', person.cookie);
+      expect(res.statusCode).toBe(200);
+      return (res.json().sheets as { songId: number; owner: string; isOwner: boolean }[]).filter((s) => s.songId === fixtures.splitSong || s.songId === fixtures.agreedSplitSong);
+    };
+    expect((await songsOf(a)).map((s) => [s.songId, s.owner, s.isOwner]).sort()).toEqual(
+      [
+        [fixtures.splitSong, a.username, true],
+        [fixtures.agreedSplitSong, a.username, true],
+      ].sort(),
+    );
+    expect(await songsOf(b)).toEqual([]);
+    expect(await songsOf(admin)).toEqual([]);
   });
 
   // 'user' and 'admin' routes refuse before they look at the request: even a broken one gets 401

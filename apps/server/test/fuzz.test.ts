@@ -597,9 +597,10 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
     'PATCH /api/songs/:id/takes/:takeId': () => ({ name: 'Fuzz take', startMs: 40 }),
     // A's song's release page, published with two store links (its public page is fuzzed by routes/releases' tests: public routes take no input here).
     // A's song's split sheet as the fixture made it (A and an invited person), so the valid example changes nothing; A signs and declines A's own line.
+    // A is given by username here (found case aside): the same line as A's id, so the example changes nothing.
     'PUT /api/songs/:id/splits': () => ({
       contributors: [
-        { userId: String(a.user.id), roles: ['writer'], publishingBps: 9000, masterBps: 9000 },
+        { username: a.username.toUpperCase(), roles: ['writer'], publishingBps: 9000, masterBps: 9000 },
         { name: 'Fuzz Guest', email: 'guest@example.com', roles: ['featured'], publishingBps: 1000, masterBps: 1000 },
       ],
     }),
