@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
               { path: 'review/:id?', lazy: reviewRoute },
               { path: 'studio/:id?', lazy: async () => ({ Component: (await import('./routes/studio-route')).StudioRoute }) },
               { path: 'payouts', lazy: async () => ({ Component: (await import('./routes/payouts-route')).PayoutsRoute }) },
+              { path: 'splits', lazy: async () => ({ Component: (await import('@/features/splits/pages/my-splits-pages')).MySplitsPage }) },
+              { path: 'splits/:songId', lazy: async () => ({ Component: (await import('@/features/splits/pages/my-splits-pages')).MemberSplitPage }) },
               {
                 path: 'payouts/statement/:period',
                 lazy: async () => ({ Component: (await import('@/features/payouts/pages/statement-page')).StatementPage }),

@@ -1,7 +1,7 @@
 import { PAYOUT_MESSAGES, type PaymentMethod } from '@members-only/shared/payouts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
@@ -23,7 +23,7 @@ import { PaymentMethodList } from '../components/payment-method-list';
  * page says 'Authentication Required'. After a successful save the form resets and the artist
  * stays here, seeing the new method in the list (the spec's jump home is dropped: ADR 030).
  */
-export function PayoutsPage({ signedIn }: { signedIn: boolean }) {
+export function PayoutsPage({ signedIn, earningsFooter }: { signedIn: boolean; /** Shown under the earnings (the route links the split sheets there). */ earningsFooter?: ReactNode }) {
   const section = sectionById('payouts');
   const queryClient = useQueryClient();
   const methods = usePaymentMethods(signedIn);
@@ -133,6 +133,7 @@ export function PayoutsPage({ signedIn }: { signedIn: boolean }) {
               ) : (
                 <EarningsPanel ledger={ledger.data} />
               )}
+              {earningsFooter ? <div className="mt-4 text-sm">{earningsFooter}</div> : null}
             </CardContent>
           </Card>
         </div>

@@ -1,4 +1,5 @@
 import {
+  mySplitSheetListSchema,
   splitInviteLinkSchema,
   splitInvitePageSchema,
   splitSaveResultSchema,
@@ -35,7 +36,10 @@ function useSheetMutation<T, R extends SplitSheet>(songId: number, send: (input:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (sheet) => queryClient.setQueryData(splitsQueryKey(songId), sheet),
+    onSuccess: (sheet) => {
+      queryClient.setQueryData(splitsQueryKey(songId), sheet);
+      void queryClient.invalidateQueries({ queryKey: [MY_SPLITS_URL] });
+    },
   });
 }
 
@@ -59,6 +63,18 @@ export function useCreateSplitInvite(songId: number) {
   return useMutation({
     mutationFn: (contributorId: number) => sendJson('POST', `${splitsUrl(songId)}/invites/${contributorId}`, undefined, splitInviteLinkSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: splitsQueryKey(songId) }),
+  });
+}
+
+/* ---------- The sheets the member owns or is on ---------- */
+
+export const MY_SPLITS_URL = '/api/splits';
+
+/** GET /api/splits: the sheets the signed-in member owns or is on, with where their own line stands. */
+export function useMySplitSheets() {
+  return useQuery({
+    queryKey: [MY_SPLITS_URL],
+    queryFn: async ({ signal }) => (await getJson(MY_SPLITS_URL, mySplitSheetListSchema, { signal })).sheets,
   });
 }
 

@@ -32,6 +32,8 @@ export interface EditorRow {
   key: string;
   /** A member's id (as the server wants it), or null for an invited person. */
   userId: string | null;
+  /** Another member to be found by username when the sheet is saved (set on "Add a member" rows only). */
+  username?: string;
   name: string;
   email: string;
   roles: string[];
@@ -52,6 +54,7 @@ export const meRow = (me: Me, share = ''): EditorRow => ({
   master: share,
 });
 
+const memberRow = (): EditorRow => ({ key: newKey(), userId: null, username: '', name: '', email: '', roles: [], publishing: '', master: '' });
 const invitedRow = (): EditorRow => ({ key: newKey(), userId: null, name: '', email: '', roles: [], publishing: '', master: '' });
 
 export function rowsFromSheet(sheet: SplitSheet): EditorRow[] {
@@ -66,7 +69,7 @@ export function rowsFromSheet(sheet: SplitSheet): EditorRow[] {
   }));
 }
 
-type RowErrors = Partial<Record<'name' | 'email' | 'roles' | 'publishing' | 'master' | 'row', string>>;
+type RowErrors = Partial<Record<'username' | 'name' | 'email' | 'roles' | 'publishing' | 'master' | 'row', string>>;
 
 export interface Checked {
   input: SplitSheetInput | null;
@@ -76,7 +79,7 @@ export interface Checked {
 }
 
 /** The server's field names this form shows in place (dotted paths, as the server sends them). */
-const SHOWN_FIELD = /^(statement|contributors\.(publishingBps|masterBps)|contributors\.\d+(\.(name|email|roles|publishingBps|masterBps|userId))?)$/;
+const SHOWN_FIELD = /^(statement|contributors\.(publishingBps|masterBps)|contributors\.\d+(\.(username|name|email|roles|publishingBps|masterBps|userId))?)$/;
 
 export function serverErrorsAllShown(error: unknown): boolean {
   const fields = error instanceof HttpError ? Object.keys(error.body?.fieldErrors ?? {}) : [];
@@ -89,7 +92,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function checkRows(rows: readonly EditorRow[], statement: string): Checked {
   const errors: RowErrors[] = rows.map((row) => {
     const e: RowErrors = {};
-    if (row.userId === null) {
+    if (row.userId === null && row.username !== undefined) {
+      if (!row.username.trim()) e.username = 'Enter the member’s username.';
+    } else if (row.userId === null) {
       if (!row.name.trim()) e.name = 'Enter the person’s name.';
       if (!EMAIL.test(row.email.trim())) e.email = 'Enter a valid email address.';
     }
@@ -105,7 +110,11 @@ export function checkRows(rows: readonly EditorRow[], statement: string): Checke
   const input: SplitSheetInput | null = ok
     ? {
         contributors: rows.map((row) => ({
-          ...(row.userId !== null ? { userId: row.userId } : { name: row.name.trim(), email: row.email.trim() }),
+          ...(row.userId !== null
+            ? { userId: row.userId }
+            : row.username !== undefined
+              ? { username: row.username.trim() }
+              : { name: row.name.trim(), email: row.email.trim() }),
           roles: row.roles as SplitSheetInput['contributors'][number]['roles'],
           publishingBps: parsePercent(row.publishing)!,
           masterBps: parsePercent(row.master)!,
@@ -166,7 +175,9 @@ export function SplitSheetEditor({ me, sheet, initialRows, saving, saveError, on
         {rows.map((row, i) => {
           const e = tried ? checked.rows[i]! : {};
           const rowId = `${id}-${row.key}`;
-          const label = row.name.trim() || (row.userId === null ? `Invited person ${i + 1}` : `Member ${i + 1}`);
+          const label =
+            (row.username !== undefined ? row.username.trim() : row.name.trim()) ||
+            (row.userId === null && row.username === undefined ? `Invited person ${i + 1}` : `Member ${i + 1}`);
           return (
             <li key={row.key} className="grid gap-3 rounded-xl border border-border p-3" aria-label={label}>
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -176,6 +187,19 @@ export function SplitSheetEditor({ me, sheet, initialRows, saving, saveError, on
                     {me && row.userId === String(me.id) ? <span className="text-muted-foreground"> (you)</span> : null}
                     <span className="block text-xs font-normal text-muted-foreground">Member</span>
                   </p>
+                ) : row.username !== undefined ? (
+                  <div className="grid flex-1 gap-3 sm:max-w-sm">
+                    <FormField
+                      id={`${rowId}-username`}
+                      label="Member’s username"
+                      error={e.username ?? serverRowError(i, 'username')}
+                      hint="The name they sign in with."
+                    >
+                      {(aria) => (
+                        <Input {...aria} autoComplete="off" value={row.username} maxLength={64} onChange={(ev) => update(row.key, { username: ev.target.value })} />
+                      )}
+                    </FormField>
+                  </div>
                 ) : (
                   <div className="grid flex-1 gap-3 sm:grid-cols-2">
                     <FormField id={`${rowId}-name`} label="Name" error={e.name ?? serverRowError(i, 'name')}>
@@ -234,12 +258,15 @@ export function SplitSheetEditor({ me, sheet, initialRows, saving, saveError, on
             <Plus aria-hidden="true" /> Add myself
           </Button>
         ) : null}
+        <Button type="button" variant="secondary" size="sm" disabled={rows.length >= SPLITS.maxContributors} onClick={() => setRows((all) => [...all, memberRow()])}>
+          <Plus aria-hidden="true" /> Add a member
+        </Button>
         <Button type="button" variant="secondary" size="sm" disabled={rows.length >= SPLITS.maxContributors} onClick={() => setRows((all) => [...all, invitedRow()])}>
           <Plus aria-hidden="true" /> Add a person by email
         </Button>
       </div>
       <p className="text-xs text-muted-foreground">
-        Other members can only be added by the email they will get an invitation link at: there is no way yet to look a member up by username.
+        Members sign in the app. Someone who is not a member is added by email and signs through a private link you send them.
       </p>
 
       <Totals publishing={checked.publishingTotal} master={checked.masterTotal} tried={tried} saveError={saveError} />

@@ -128,7 +128,8 @@ function signatureState(c: SplitSheet['contributors'][number]) {
   return <span className="text-muted-foreground">Waiting for signature</span>;
 }
 
-function SheetView({ sheet, songId, onEdit }: { sheet: SplitSheet; songId: number; onEdit: () => void }) {
+/** The sheet with its signatures, the PDF, and the reader's own signature form when their line is not signed. */
+export function SheetView({ sheet, songId, onEdit }: { sheet: SplitSheet; songId: number; onEdit: () => void }) {
   const sign = useSignSplitSheet(songId);
   const decline = useDeclineSplitSheet(songId);
   const mine = sheet.contributors.find((c) => c.id === sheet.myContributorId);
