@@ -126,6 +126,57 @@ describe('no split sheet yet', () => {
   });
 });
 
+describe('adding another member by username', () => {
+  it('asks for the username, shows the server’s “no member” under that field, and sends the username', async () => {
+    let unknown = true;
+    handler = (url, init, body) => {
+      if (url !== `/api/songs/${SONG}/splits` || init?.method !== 'PUT') return undefined;
+      const name = (body as { contributors: { username?: string }[] }).contributors[1]?.username;
+      if (unknown) return Response.json({ message: `No member is called ${name}.`, fieldErrors: { 'contributors.1.username': [`No member is called ${name}.`] } }, { status: 400 });
+      return Response.json({ ...sheet(), changed: true, signaturesVoided: false });
+    };
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start a split sheet' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Writer' }));
+    // "Add myself" is not offered: the owner is on it already; "Add a member" and "Add a person by email" are.
+    expect(screen.queryByRole('button', { name: /Add myself/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Add a member/ }));
+    const [myPublishing, otherPublishing] = screen.getAllByLabelText('Publishing %');
+    const [myMaster, otherMaster] = screen.getAllByLabelText('Master %');
+    fireEvent.change(myPublishing!, { target: { value: '50' } });
+    fireEvent.change(otherPublishing!, { target: { value: '50' } });
+    fireEvent.change(myMaster!, { target: { value: '50' } });
+    fireEvent.change(otherMaster!, { target: { value: '50' } });
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'Member 2' })).getByRole('checkbox', { name: 'Composer' }));
+
+    // An empty username is caught before anything is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Save split sheet' }));
+    expect(screen.getByText('Enter the member’s username.')).toBeTruthy();
+    expect(sent('PUT', `/api/songs/${SONG}/splits`)).toHaveLength(0);
+
+    const username = screen.getByLabelText('Member’s username') as HTMLInputElement;
+    fireEvent.change(username, { target: { value: ' kai ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save split sheet' }));
+    const row = screen.getByRole('listitem', { name: 'kai' });
+    expect(await within(row).findByText('No member is called kai.')).toBeTruthy();
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent('PUT', `/api/songs/${SONG}/splits`)[0]).toEqual({
+      contributors: [
+        { userId: '3', roles: ['writer'], publishingBps: 5000, masterBps: 5000 },
+        { username: 'kai', roles: ['composer'], publishingBps: 5000, masterBps: 5000 },
+      ],
+      statement: '',
+    });
+
+    unknown = false;
+    fireEvent.change(username, { target: { value: 'Kai' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save split sheet' }));
+    await waitFor(() => expect(sent('PUT', `/api/songs/${SONG}/splits`)).toHaveLength(2));
+    expect(sent('PUT', `/api/songs/${SONG}/splits`)[1].contributors[1]).toEqual({ username: 'Kai', roles: ['composer'], publishingBps: 5000, masterBps: 5000 });
+  });
+});
+
 describe('a split sheet', () => {
   it('shows status, each person’s signature, the short fingerprint with the full one, and the PDF', async () => {
     handler = (url) => (url === `/api/songs/${SONG}/splits` ? Response.json(sheet()) : undefined);
