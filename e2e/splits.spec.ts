@@ -19,7 +19,7 @@ test.describe('Split sheets and release pages (issue 30)', () => {
   // Two artists, an admin command and a published page: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
 
-  test('two members agree a split, an earning for the song pays each their share, and the release page opens signed out on a phone', async ({ page, user, browser, baseURL }) => {
+  test('two members agree a split, an earning for the song pays each their share, and the release page opens signed out on a phone', async ({ page, user: _user, browser, baseURL }) => {
     // A's song, and B, a member who produced it, in a browser of their own.
     const upload = await page.request.post('/api/tracks/upload', { multipart: { audioFile: { name: 'Night Drive.wav', mimeType: 'audio/wav', buffer: song() } } });
     expect(upload.status(), await upload.text()).toBe(201);
