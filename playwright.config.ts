@@ -59,12 +59,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // No retries: flakiness should show, not hide.
   retries: 0,
-  // One worker in CI: on the 2-core machine two workers with their Chromiums ran the journeys slower
-  // (load 9-10) and closer to their timeouts than one (ADR 044). The journeys each register their
-  // own artist, so E2E_WORKERS=2 runs them side by side where there are cores to spare, except the
-  // ones tagged @model, which share the scripted fake model's queue and settings (e2e/model.ts) and
-  // run one at a time in their own project.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : process.env.CI ? 1 : undefined,
+  // Two workers in CI (ADR 053): a journey mostly waits (on the server, the page, a poll), so the whole
+  // step used about 350 s of CPU across 12 minutes on one worker, under half a core. The journeys
+  // each register their own artist, so they run side by side, except the ones tagged @model, which
+  // share the scripted fake model's queue and settings (e2e/model.ts) and run one at a time in their
+  // own project. E2E_WORKERS overrides.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : process.env.CI ? 2 : undefined,
   // The first account of each fresh install (its admin) is registered here, not by a journey.
   globalSetup: './e2e/global-setup.ts',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
