@@ -59,7 +59,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // No retries: flakiness should show, not hide.
   retries: 0,
-  // Two workers in CI (ADR 053): a journey mostly waits (on the server, the page, a poll), so the whole
+  // Two workers in CI (ADR 057): a journey mostly waits (on the server, the page, a poll), so the whole
   // step used about 350 s of CPU across 12 minutes on one worker, under half a core. The journeys
   // each register their own artist, so they run side by side, except the ones tagged @model, which
   // share the scripted fake model's queue and settings (e2e/model.ts) and run one at a time in their

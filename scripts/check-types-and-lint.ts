@@ -1,5 +1,5 @@
 // Type-checks and lints a share of the repository with one TypeScript program per tsconfig, built
-// once and used by both (ADR 053). `npm run typecheck` and `npm run lint` each build the same
+// once and used by both (ADR 057). `npm run typecheck` and `npm run lint` each build the same
 // programs again (tsc for the compiler's errors, typescript-eslint for the typed rules: floating and
 // misused promises, await of a non-thenable), which was about 130 s of CPU each on the 2-core CI
 // machine. Here the compiler's diagnostics are taken first, and ESLint's typed rules then ask the

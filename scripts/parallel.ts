@@ -1,4 +1,4 @@
-// Runs npm scripts side by side and fails if any fails (ADR 044, ADR 053): `npm test` starts the
+// Runs npm scripts side by side and fails if any fails (ADR 044, ADR 057): `npm test` starts the
 // two type-check-and-lint shares and the build together, then Vitest and the browser journeys
 // together, as none of them reads what another writes (the journeys' servers run from the build
 // the first step made, on their own ports and data folders; Vitest's suites use ports the OS picks

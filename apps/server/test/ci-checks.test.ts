@@ -9,7 +9,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 /** The tsconfig a `tsc -p <x>` names: a folder means its tsconfig.json. */
 const tsconfigOf = (project: string) => (project.endsWith('.json') ? project : `${project}/tsconfig.json`);
 
-describe("CI's combined type-check and lint (scripts/check-types-and-lint.ts, ADR 053)", () => {
+describe("CI's combined type-check and lint (scripts/check-types-and-lint.ts, ADR 057)", () => {
   it('checks exactly the tsconfigs `npm run typecheck` checks, each once', () => {
     const typecheck = [...pkg.scripts.typecheck.matchAll(/tsc -p (\S+)/g)].map((m) => tsconfigOf(m[1]!)).sort();
     const shared = Object.values(SHARES).flatMap((s) => s.tsconfigs).sort();
