@@ -103,6 +103,7 @@ test('the Booth: allow the microphone, record a take over the beat with the prom
 
   // Punch in the last bar with a bar of pre-roll.
   const last = booth.backing.bars;
+  await page.getByText('Record some bars again').click();
   await page.getByLabel('From bar').fill(String(last));
   await page.getByLabel('To bar').fill(String(last));
   await page.getByRole('button', { name: 'Record these bars' }).click();

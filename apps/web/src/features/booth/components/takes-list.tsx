@@ -15,6 +15,9 @@ export interface CompChoice {
   toBar: string;
 }
 
+/** Until the artist says otherwise every finished take is in the mix (later ones win their bars). */
+export const defaultChoice = (take: Pick<Take, 'complete'>): CompChoice => ({ use: take.complete, fromBar: '', toBar: '' });
+
 export const formatSeconds = (ms: number) => {
   const s = Math.round(ms / 100) / 10;
   return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}` : `${s.toFixed(1)} s`;
@@ -52,7 +55,7 @@ export function TakesList({
             songId={songId}
             take={take}
             bars={bars}
-            choice={comp[take.id] ?? { use: false, fromBar: '', toBar: '' }}
+            choice={comp[take.id] ?? defaultChoice(take)}
             onChoice={(c) => onComp(take.id, c)}
             playing={playing === take.id}
             onPlay={() => onPlay(playing === take.id ? null : take)}

@@ -19,7 +19,7 @@ import { mixesQueryKey, sendTakeChunk, startMixdown, takeAudioUrl, takesQueryKey
 import { LevelMeter } from '../components/level-meter';
 import { DEFAULT_MIX_SETTINGS, MixPanel, type MixSettingsState, type MixState } from '../components/mix-panel';
 import { Prompter } from '../components/prompter';
-import { formatSeconds, TakesList, type CompChoice } from '../components/takes-list';
+import { defaultChoice, formatSeconds, TakesList, type CompChoice } from '../components/takes-list';
 import { compTakes } from '../lib/comp';
 import { barProgress, prompterAt, prompterLines, punchInEndMs, punchInStartMs } from '../lib/placement';
 import { BoothAudio, MicError, type Recording } from '../lib/recorder';
@@ -104,6 +104,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
   const [metronome, setMetronome] = useState(false);
   const [punchFrom, setPunchFrom] = useState('');
   const [punchTo, setPunchTo] = useState('');
+  const [punchOpen, setPunchOpen] = useState(false);
   const [positionMs, setPositionMs] = useState(-1);
   const [uploadedMs, setUploadedMs] = useState(0);
   const [playingTake, setPlayingTake] = useState<number | null>(null);
@@ -193,7 +194,6 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
       setPhase('saving');
       const { take, workletLoad: load } = await rec.stop();
       setWorkletLoad(load);
-      setComp((c) => ({ ...c, [take.id]: { use: true, fromBar: '', toBar: '' } }));
       toast({ variant: 'success', title: 'Take saved', description: `“${take.name}”, ${formatSeconds(take.durationMs)}.` });
     } catch (error) {
       toast({ variant: 'destructive', title: 'The take was not saved', description: errorMessage(error) });
@@ -254,7 +254,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
 
   const takeList = takes.data ?? [];
   const comped = compTakes(
-    takeList.map((t) => ({ takeId: t.id, ...(comp[t.id] ?? { use: false, fromBar: '', toBar: '' }) })),
+    takeList.map((t) => ({ takeId: t.id, ...(comp[t.id] ?? defaultChoice(t)) })),
     backing.bars,
   );
   const mix = async () => {
@@ -325,8 +325,10 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
                           : 'One bar of clicks counts you in.'}
                     </span>
                   </div>
-                  <fieldset className="grid gap-2 rounded-xl border border-border p-3" disabled={busy || phase === 'playing'}>
-                    <legend className="px-1 text-sm font-medium">Record some bars again</legend>
+                  <details className="rounded-xl border border-border p-3" open={punchOpen} onToggle={(e) => setPunchOpen(e.currentTarget.open)}>
+                    <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">Record some bars again</summary>
+                  <fieldset className="mt-2 grid gap-2" disabled={busy || phase === 'playing'}>
+                    <legend className="sr-only">Bars to record again</legend>
                     <div className="flex flex-wrap items-end gap-2">
                       <label className="grid gap-1 text-xs text-muted-foreground">
                         From bar
@@ -344,6 +346,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
                       {punch.problem ?? 'Playback starts a bar earlier so you can come in; only these bars are kept in the mix.'}
                     </p>
                   </fieldset>
+                  </details>
                 </>
               ) : (
                 <MicGate mic={mic} onOpen={() => void openMic()} />
