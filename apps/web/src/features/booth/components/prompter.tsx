@@ -19,7 +19,7 @@ export function Prompter({ lines, current, next, bar, progress }: { lines: Promp
 
   if (lines.length === 0) return <p className="text-sm text-muted-foreground">No lyrics yet: write them in Lyric Assist and they appear here bar by bar.</p>;
   return (
-    <ol ref={box} aria-label="Lyrics bar by bar" className="relative grid max-h-72 gap-1 overflow-y-auto pr-1" data-testid="prompter">
+    <ol ref={box} aria-label="Lyrics bar by bar" className="relative flex max-h-72 flex-col gap-1 overflow-x-hidden overflow-y-auto pr-1" data-testid="prompter">
       {lines.map((line, i) => {
         const now = i === current;
         return (
@@ -27,12 +27,12 @@ export function Prompter({ lines, current, next, bar, progress }: { lines: Promp
             key={i}
             aria-current={now ? 'true' : undefined}
             className={cn(
-              'relative grid grid-cols-[2.5rem_minmax(0,1fr)] items-baseline gap-2 overflow-hidden rounded-lg px-2 py-1.5 transition-colors',
+              'relative grid w-full shrink-0 grid-cols-[2rem_minmax(0,1fr)] items-baseline gap-2 overflow-hidden rounded-lg px-2 py-1.5 transition-colors',
               now ? 'bg-primary-soft text-primary-soft-foreground' : i === next ? 'text-foreground' : 'text-muted-foreground',
             )}
           >
             <span className="text-xs tabular-nums text-muted-foreground">{line.bar}</span>
-            <span className={cn('text-base', now && 'font-semibold')}>
+            <span className={cn('min-w-0 text-base break-words', now && 'font-semibold')}>
               {line.section ? <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-primary">{line.section}</span> : null}
               {line.text}
             </span>

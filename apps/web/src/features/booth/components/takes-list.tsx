@@ -122,7 +122,7 @@ function TakeRow({
           {playing ? 'Stop' : 'Play'}
         </Button>
         <form
-          className="flex min-w-0 flex-1 items-center gap-1"
+          className="order-first flex min-w-0 basis-full items-center gap-1 sm:order-none sm:basis-auto sm:flex-1"
           onSubmit={(e) => {
             e.preventDefault();
             rename();
@@ -135,7 +135,7 @@ function TakeRow({
             </Button>
           ) : null}
         </form>
-        <span className="text-xs tabular-nums text-muted-foreground">
+        <span className="min-w-0 flex-1 text-xs tabular-nums text-muted-foreground sm:flex-none">
           {formatSeconds(take.durationMs)} · {range}
           {take.complete ? '' : ' · not finished uploading'}
         </span>
@@ -160,8 +160,10 @@ function TakeRow({
           <input type="checkbox" className="size-4 accent-primary" checked={choice.use} disabled={!take.complete} onChange={(e) => onChoice({ ...choice, use: e.target.checked })} />
           Use in the mix
         </label>
-        {barInput('fromBar', 'from bar')}
-        {barInput('toBar', 'to bar')}
+        <span className="flex items-center gap-3">
+          {barInput('fromBar', 'from bar')}
+          {barInput('toBar', 'to bar')}
+        </span>
       </div>
     </article>
   );

@@ -279,7 +279,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
     <Page>
       <PageHeader
         title={`Booth: ${title}`}
-        subtitle={`Recording over ${backing.kind === 'beat' ? 'the beat' : 'the newest version'} “${backing.title}”, ${Math.round(backing.bpm)} BPM, ${backing.bars} bars.`}
+        subtitle={`Recording over ${backing.kind === 'beat' ? 'the beat' : 'the version'} “${backing.title}”, ${Math.round(backing.bpm)} BPM, ${backing.bars} bars.`}
         icon={Mic}
         actions={
           <Link to={`/songs/${songId}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
