@@ -182,7 +182,9 @@ export function createBoothService(deps: {
 
   async function boothOf(actor: Actor, songId: number) {
     const context = await songs.context(actor, songId, 'read');
-    const versions = await songRows.versions(songId);
+    // A mix is never the backing: a take sung over it, or the next mix made over it, would carry the earlier vocal.
+    const mixed = new Set((await booth.mixesOf(songId)).map((m) => m.track_id));
+    const versions = (await songRows.versions(songId)).filter((v) => !mixed.has(v.id));
     const backing = await backingOf(context.song, versions);
     return { context, backing };
   }

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
               { path: 'home', lazy: homeRoute },
               { path: 'songs', lazy: async () => ({ Component: (await import('./routes/songs-route')).SongsRoute }) },
               { path: 'songs/:id', lazy: async () => ({ Component: (await import('./routes/songs-route')).SongRoute }) },
+              { path: 'songs/:id/booth', lazy: async () => ({ Component: (await import('@/features/booth/pages/booth-page')).BoothPage }) },
               { path: 'chat/:id?', lazy: chatRoute },
               { path: 'lyrics/:id?', lazy: async () => ({ Component: (await import('./routes/lyrics-route')).LyricsRoute }) },
               { path: 'cover-art/:id?', lazy: async () => ({ Component: (await import('./routes/cover-art-route')).CoverArtRoute }) },

@@ -202,6 +202,7 @@ describe('a song’s page', () => {
       '/cover-art?song=7',
       '/marketing?song=7',
       '/studio?song=7',
+      '/songs/7/booth',
     ]);
   });
 

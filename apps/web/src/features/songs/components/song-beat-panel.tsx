@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link2 } from 'lucide-react';
+import { Link2, Mic } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SongPicker } from '@/components/song-picker';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, getJson } from '@/lib/api-client';
 import { useSong } from '@/lib/api/songs';
@@ -81,6 +81,11 @@ export function SongBeatPanel() {
         </Button>
       </div>
       <p className="text-xs text-muted-foreground">Make a beat below, then attach it: Lyric Assist plays it while you write the song’s lyrics.</p>
+      {songId !== null && attached !== null ? (
+        <Link to={`/songs/${songId}/booth`} className={buttonVariants({ size: 'sm', variant: 'outline', className: 'justify-self-start' })}>
+          <Mic aria-hidden="true" /> Record over it in the Booth
+        </Link>
+      ) : null}
       </div>
     </details>
   );

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Disc3 } from 'lucide-react';
+import { Disc3, Mic } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SongPicker } from '@/components/song-picker';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, getJson } from '@/lib/api-client';
 import { useSong } from '@/lib/api/songs';
@@ -50,6 +50,9 @@ function WritingFor({ songId }: { songId: number }) {
             {song.data.title}
           </Link>
         </span>
+        <Link to={`/songs/${songId}/booth`} className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+          <Mic aria-hidden="true" /> Record
+        </Link>
       </p>
       {latest || beat?.audioUrl ? (
         <div className="flex min-w-0 flex-wrap items-center gap-2">

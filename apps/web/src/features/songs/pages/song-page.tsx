@@ -1,7 +1,7 @@
 import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS } from '@members-only/shared/review';
 import { formatIsrc, type SongDetail, type SongVersion } from '@members-only/shared/songs';
 import type { Track } from '@members-only/shared/tracks';
-import { AudioWaveform, CalendarDays, FileQuestion, Headphones, ImagePlus, Megaphone, Pencil, PenLine, Trash2 } from 'lucide-react';
+import { AudioWaveform, CalendarDays, FileQuestion, Headphones, ImagePlus, Megaphone, Mic, Pencil, PenLine, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
@@ -73,6 +73,7 @@ export function toolLinks(song: Pick<SongDetail, 'id' | 'lyricsId'>) {
     { label: 'Cover art', to: `/cover-art?song=${song.id}`, icon: ImagePlus },
     { label: 'Marketing plan', to: `/marketing?song=${song.id}`, icon: Megaphone },
     { label: 'Beat', to: `/studio?song=${song.id}`, icon: AudioWaveform },
+    { label: 'Record', to: `/songs/${song.id}/booth`, icon: Mic },
   ] as const;
 }
 
