@@ -280,13 +280,17 @@ export const recordEarningSchema = z.object({
 export type RecordEarningInput = z.input<typeof recordEarningSchema>;
 export type RecordEarning = z.output<typeof recordEarningSchema>;
 
-/** POST /api/admin/users/:id/earnings/import: a CSV statement (header: period,source,amount,currency[,note]). */
+/**
+ * POST /api/admin/users/:id/earnings/import: a CSV statement (header: period,source,amount,currency[,note][,song][,isrc]).
+ * A line naming a song (its title or id) and/or its ISRC is paid out by the song's agreed split sheet
+ * (ADR 049, ADR 053) instead of to the statement's artist alone.
+ */
 export const importEarningsSchema = z.object({
   csv: z.string({ error: 'CSV is required' }).min(1, 'CSV is required').max(PAYOUTS.csvMaxChars, 'CSV is too large'),
 });
 export type ImportEarningsInput = z.infer<typeof importEarningsSchema>;
 
-export const CSV_COLUMNS = ['period', 'source', 'amount', 'currency', 'note'] as const;
+export const CSV_COLUMNS = ['period', 'source', 'amount', 'currency', 'note', 'song', 'isrc'] as const;
 export const CSV_REQUIRED_COLUMNS = ['period', 'source', 'amount', 'currency'] as const;
 
 export const importErrorSchema = z.object({ line: z.number().int(), message: z.string() });

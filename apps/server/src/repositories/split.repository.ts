@@ -40,6 +40,24 @@ export function createSplitRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /**
+     * The songs a CSV statement for this member may name (ADR 053): their own, and those whose
+     * sheet lists them as a member; with the song's ISRC and the one its sheet records.
+     */
+    statementSongsFor: (userId: number): Promise<{ id: number; title: string; isrc: string | null; sheet_title: string | null; sheet_isrc: string | null }[]> =>
+      db
+        .selectFrom('songs as g')
+        .leftJoin('split_sheets as s', 's.song_id', 'g.id')
+        .select(['g.id', 'g.title', 'g.isrc', 's.title as sheet_title', 's.isrc as sheet_isrc'])
+        .where((eb) =>
+          eb.or([
+            eb('g.user_id', '=', userId),
+            eb.exists(eb.selectFrom('split_contributors as c').select('c.id').whereRef('c.sheet_id', '=', 's.id').where('c.user_id', '=', userId)),
+          ]),
+        )
+        .orderBy('g.id')
+        .execute(),
+
     /** The sheets of the member's songs and the sheets the member is a line of, with the song's owner, newest change first. */
     async listSheetsFor(userId: number): Promise<{ sheet: SplitSheetRow; songId: number; ownerId: number }[]> {
       const rows = await db
