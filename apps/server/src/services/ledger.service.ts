@@ -21,6 +21,7 @@ import { hasSigned, sheetHash, sheetStatus } from '../domain/splits';
 import type { Repositories, UnitOfWork } from '../repositories/index';
 import type { LedgerEntryRecord, LedgerRepository } from '../repositories/ledger.repository';
 import type { PaymentMethodRepository } from '../repositories/payment-method.repository';
+import type { SplitRepository } from '../repositories/split.repository';
 import type { UserRepository } from '../repositories/user.repository';
 import type { UserRow } from '../db/types';
 import { AppError, conflict, notFound } from '../errors';
@@ -166,8 +167,8 @@ function header0(csv: string): string {
  * The balance is computed from the entries and nowhere else (A1). Every change writes an audit row
  * in the same transaction.
  */
-export function createLedgerService(deps: { ledger: LedgerRepository; paymentMethods: PaymentMethodRepository; users: UserRepository; uow: UnitOfWork }) {
-  const { ledger, paymentMethods, users, uow } = deps;
+export function createLedgerService(deps: { ledger: LedgerRepository; paymentMethods: PaymentMethodRepository; users: UserRepository; splits: SplitRepository; uow: UnitOfWork }) {
+  const { ledger, paymentMethods, users, splits, uow } = deps;
 
   /** The admin Audit log's row for a ledger change: who, what, amount, artist, when (same transaction). */
   async function audit(
@@ -200,8 +201,11 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
       const entries = all
         .filter((e) => statementMonth({ period: e.period, createdAt: toIso(e.created_at) }) === period)
         .sort((a, b) => toIso(a.created_at).localeCompare(toIso(b.created_at)) || a.id - b.id);
+      // Shares of song earnings name their song, the artist's master share and the whole earning.
+      const shares = new Map((await splits.sharesOfEntries(entries.map((e) => e.id))).map((s) => [s.ledger_entry_id, { songId: s.song_id, title: s.title, masterBps: s.master_bps, earningMinor: s.earning_minor }]));
+      const withSongs = withReversals(entries, all).map((e) => ({ ...e, song: shares.get(e.id) ?? null }));
       // The month's totals and the balance today are the page's one function over the same rows.
-      return { period, artist: user?.username ?? '', entries: withReversals(entries, all), totals: balancesOfRows(entries), balances: ledgerView(all).balances };
+      return { period, artist: user?.username ?? '', entries: withSongs, totals: balancesOfRows(entries), balances: ledgerView(all).balances };
     },
 
     async forArtist(actor: Actor, userId: number) {

@@ -5,7 +5,7 @@ import { canonicalSheetText } from '@members-only/shared/splits';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 type Line = { userId?: string; username?: string; name?: string; email?: string; roles: string[]; publishingBps: number; masterBps: number };
 
 /** The text of a page's content streams (Courier text is drawn as hex of its bytes). */
@@ -422,6 +422,29 @@ describe.each(dialects)('split sheets on %s', (dialect) => {
       expect(await balance(alice.cookie)).toBe(before.alice);
       expect(await balance(bob.cookie)).toBe(before.bob + 100);
       expect((await call(alice.cookie, 'GET', `/api/songs/${songId}/splits`)).json().contributors[2].owed).toEqual(owedBefore ? [{ currency: 'USD', amountMinor: owedBefore }] : []);
+    });
+  });
+
+  describe('each artist’s statement shows the song and their share', () => {
+    it('the month’s statement (JSON and CSV) names the song, the master share and the whole earning of each share and its reversal', async () => {
+      const earned = await call(admin.cookie, 'POST', `/api/admin/songs/${songId}/earnings`, { amountMinor: 1001, currency: 'USD', source: 'DistroCo', period: '2026-12' });
+      expect(earned.statusCode).toBe(201);
+      expect((await call(admin.cookie, 'POST', `/api/admin/users/${alice.user.id}/earnings`, { amountMinor: 500, currency: 'USD', source: 'Gig', period: '2026-12', note: 'Door money' })).statusCode).toBe(201);
+      const statement = (await call(alice.cookie, 'GET', '/api/payouts/statement?period=2026-12')).json();
+      const song = statement.entries.filter((e: { song: unknown }) => e.song !== null);
+      expect(song).toHaveLength(1);
+      expect(song[0]).toMatchObject({ amountMinor: 334, song: { songId, title: 'Paper Planes', masterBps: 3334, earningMinor: 1001 } });
+      expect(statement.entries.find((e: { source: string }) => e.source === 'Gig').song).toBeNull();
+      const bobs = (await call(bob.cookie, 'GET', '/api/payouts/statement?period=2026-12')).json();
+      expect(bobs.entries.map((e: { amountMinor: number; song: unknown }) => [e.amountMinor, e.song])).toEqual([[334, { songId, title: 'Paper Planes', masterBps: 3333, earningMinor: 1001 }]]);
+      const csv = (await call(alice.cookie, 'GET', '/api/payouts/statement.csv?period=2026-12')).body;
+      expect(csv).toContain('Paper Planes — 33.34% of $10.01 = $3.34 (split sheet)');
+      // A reversal of the song earning names the same song, negated.
+      expect((await call(admin.cookie, 'POST', `/api/admin/song-earnings/${earned.json().id}/reverse`, { reason: 'Duplicate' })).statusCode).toBe(201);
+      const after = (await call(alice.cookie, 'GET', '/api/payouts/statement?period=2026-12')).json();
+      const reversal = after.entries.find((e: { reversesId: number | null }) => e.reversesId !== null);
+      expect(reversal).toMatchObject({ amountMinor: -334, song: { title: 'Paper Planes', masterBps: 3334, earningMinor: -1001 } });
+      expect((await call(alice.cookie, 'GET', '/api/payouts/statement.csv?period=2026-12')).body).toContain('(Paper Planes — 33.34% of -$10.01 = -$3.34): Duplicate');
     });
   });
 
