@@ -251,6 +251,12 @@ describe.each(dialects)('split sheets on %s', (dialect) => {
     expect(doc.getTitle()).toBe('Split sheet: Paper Planes');
     expect(doc.getSubject()).toBe(`SHA-256 ${hash}`);
     for (const page of doc.getPages()) expect(pageContent(page).toLowerCase()).toContain(hex(`SHA-256 ${hash}`).toLowerCase());
+    // The artist is the song's owner by username until the song names its artist.
+    expect(doc.getAuthor()).toBe(alice.username);
+    expect((await call(alice.cookie, 'PATCH', `/api/songs/${songId}`, { artistName: 'Alice Artist' })).statusCode).toBe(200);
+    const named = await PDFDocument.load((await call(alice.cookie, 'GET', `/api/songs/${songId}/splits.pdf`)).rawPayload);
+    expect(named.getAuthor()).toBe('Alice Artist');
+    expect((await call(alice.cookie, 'PATCH', `/api/songs/${songId}`, { artistName: null })).statusCode).toBe(200);
     expect((await call(alice.cookie, 'GET', `/api/songs/${songId}/splits.pdf`)).statusCode).toBe(200);
     expect((await call(admin.cookie, 'GET', `/api/songs/${songId}/splits.pdf`)).statusCode).toBe(200);
     // Back to the short sheet.
