@@ -224,7 +224,7 @@ export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileS
   // Payout numbers are encrypted with PAYMENT_DATA_KEY, or the key file made in DATA_DIR on first start (ADR 016).
   const cipher = createPaymentDataCipher(loadPaymentKeys(env));
   const paymentMethods = createPaymentMethodService({ paymentMethods: repos.paymentMethods, uow, cipher });
-  const ledger = createLedgerService({ ledger: repos.ledger, paymentMethods: repos.paymentMethods, users: repos.users, uow });
+  const ledger = createLedgerService({ ledger: repos.ledger, paymentMethods: repos.paymentMethods, users: repos.users, splits: repos.splits, uow });
   const membership = createMembershipService({
     memberships: repos.memberships,
     users: repos.users,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { line, text } from './text';
+import { formatBps } from './splits';
 
 /** Payouts (spec §2, §3, §4, §5, §7, §8, §9; amendments A1, B2, B4, C5). */
 export const PAYOUTS = {
@@ -280,13 +281,17 @@ export const recordEarningSchema = z.object({
 export type RecordEarningInput = z.input<typeof recordEarningSchema>;
 export type RecordEarning = z.output<typeof recordEarningSchema>;
 
-/** POST /api/admin/users/:id/earnings/import: a CSV statement (header: period,source,amount,currency[,note]). */
+/**
+ * POST /api/admin/users/:id/earnings/import: a CSV statement (header: period,source,amount,currency[,note][,song][,isrc]).
+ * A line naming a song (its title or id) and/or its ISRC is paid out by the song's agreed split sheet
+ * (ADR 049, ADR 053) instead of to the statement's artist alone.
+ */
 export const importEarningsSchema = z.object({
   csv: z.string({ error: 'CSV is required' }).min(1, 'CSV is required').max(PAYOUTS.csvMaxChars, 'CSV is too large'),
 });
 export type ImportEarningsInput = z.infer<typeof importEarningsSchema>;
 
-export const CSV_COLUMNS = ['period', 'source', 'amount', 'currency', 'note'] as const;
+export const CSV_COLUMNS = ['period', 'source', 'amount', 'currency', 'note', 'song', 'isrc'] as const;
 export const CSV_REQUIRED_COLUMNS = ['period', 'source', 'amount', 'currency'] as const;
 
 export const importErrorSchema = z.object({ line: z.number().int(), message: z.string() });
@@ -423,10 +428,45 @@ export const statementQuerySchema = z.object({ period: periodSchema });
  * in it (UTC). Its totals are the same balances as the Payouts page's, over the month's entries:
  * earned, paid out, pending, and the month's net.
  */
+/**
+ * A statement line that is the artist's share of a song earning split by the song's agreed sheet
+ * (issue 30): the song, the artist's master share, and the whole earning it is a share of (negative
+ * for a reversal), so the line reads "Midnight Run — 40.00% of $10.01 = $4.00".
+ */
+export const statementSongShareSchema = z.object({
+  songId: z.number().int(),
+  title: z.string(),
+  masterBps: z.number().int(),
+  earningMinor: z.number().int(),
+});
+export type StatementSongShare = z.infer<typeof statementSongShareSchema>;
+export const statementEntrySchema = ledgerEntrySchema.extend({ song: statementSongShareSchema.nullable() });
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+/** "Midnight Run — 40.00% of $10.01 = $4.00": a song share as the statement, its CSV and the page print it. */
+export function describeSongShare(share: StatementSongShare, amountMinor: number, currency: string, locale?: string): string {
+  return `${share.title} — ${formatBps(share.masterBps)} of ${formatMoney(share.earningMinor, currency, locale)} = ${formatMoney(amountMinor, currency, locale)}`;
+}
+
+/** A statement's song shares grouped by song (per currency), in the order the songs first appear. */
+export function songShareGroups(entries: readonly StatementEntry[]): { songId: number; title: string; currency: string; entries: StatementEntry[]; totalMinor: number }[] {
+  const groups = new Map<string, { songId: number; title: string; currency: string; entries: StatementEntry[]; totalMinor: number }>();
+  for (const e of entries) {
+    if (!e.song) continue;
+    const key = `${e.song.songId}:${e.currency}`;
+    const g = groups.get(key) ?? { songId: e.song.songId, title: e.song.title, currency: e.currency, entries: [], totalMinor: 0 };
+    g.entries.push(e);
+    g.totalMinor += e.amountMinor;
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
 export const statementSchema = z.object({
   period: z.string(),
   artist: z.string(),
-  entries: z.array(ledgerEntrySchema),
+  /** Each entry; a share of a song earning names its song and share in `song`. */
+  entries: z.array(statementEntrySchema),
   totals: z.array(balanceSchema),
   /** The balance owed today, per currency, from the whole ledger. */
   balances: z.array(balanceSchema),

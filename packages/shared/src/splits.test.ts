@@ -61,15 +61,24 @@ describe('allocateByShares (largest remainder)', () => {
 describe('splitSheetInputSchema', () => {
   const member = (userId: string, publishingBps: number, masterBps: number) => ({ userId, roles: ['writer'], publishingBps, masterBps });
 
+  it('takes a member id as a number or its decimal string and always gives a number', () => {
+    const both = splitSheetInputSchema.parse({ contributors: [member('12', 5000, 5000), { userId: 34, roles: ['writer'], publishingBps: 5000, masterBps: 5000 }] });
+    expect(both.contributors.map((c) => c.userId)).toEqual([12, 34]);
+    for (const bad of ['u1', '012', '1.5', '-3', '99999999999', 0, 1.5, -2]) {
+      const res = splitSheetInputSchema.safeParse({ contributors: [{ userId: bad, roles: ['writer'], publishingBps: 10_000, masterBps: 10_000 }] });
+      expect(res.success, String(bad)).toBe(false);
+    }
+  });
+
   it('accepts a sheet whose columns each sum to exactly 10000 bps', () => {
     const ok = splitSheetInputSchema.safeParse({
-      contributors: [member('u1', 5000, 6000), { name: 'Dee Invited', email: 'dee@example.com', roles: ['producer'], publishingBps: 5000, masterBps: 4000 }],
+      contributors: [member('1', 5000, 6000), { name: 'Dee Invited', email: 'dee@example.com', roles: ['producer'], publishingBps: 5000, masterBps: 4000 }],
     });
     expect(ok.success).toBe(true);
   });
 
   it('rejects columns that do not sum to 100%, naming the column and the sum', () => {
-    const bad = splitSheetInputSchema.safeParse({ contributors: [member('u1', 5000, 5000), member('u2', 4999, 5000)] });
+    const bad = splitSheetInputSchema.safeParse({ contributors: [member('1', 5000, 5000), member('2', 4999, 5000)] });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((i) => i.message);
     expect(messages).toContain('Publishing shares add up to 99.99%; they must add up to exactly 100%.');
@@ -77,9 +86,9 @@ describe('splitSheetInputSchema', () => {
   });
 
   it('rejects negative or fractional bps, duplicates, and half-given invitees', () => {
-    expect(splitSheetInputSchema.safeParse({ contributors: [member('u1', -1, 10_000), member('u2', 10_001, 0)] }).success).toBe(false);
-    expect(splitSheetInputSchema.safeParse({ contributors: [member('u1', 5000.5, 10_000), member('u2', 4999.5, 0)] }).success).toBe(false);
-    const dup = splitSheetInputSchema.safeParse({ contributors: [member('u1', 5000, 5000), member('u1', 5000, 5000)] });
+    expect(splitSheetInputSchema.safeParse({ contributors: [member('1', -1, 10_000), member('2', 10_001, 0)] }).success).toBe(false);
+    expect(splitSheetInputSchema.safeParse({ contributors: [member('1', 5000.5, 10_000), member('2', 4999.5, 0)] }).success).toBe(false);
+    const dup = splitSheetInputSchema.safeParse({ contributors: [member('1', 5000, 5000), member('1', 5000, 5000)] });
     expect(dup.error!.issues.map((i) => i.message)).toContain('This contributor is listed twice.');
     const dupEmail = splitSheetInputSchema.safeParse({
       contributors: [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idString, line } from './text';
+import { idString, line, MAX_ID } from './text';
 import { isValidIsrc, normalizeIsrc, SONG_MESSAGES } from './songs';
 
 /** Split sheets (issue 30; ADR 049). Shares are basis points: 10000 bps = 100%. */
@@ -24,7 +24,12 @@ const bps = z
 
 export const splitContributorInputSchema = z
   .object({
-    userId: z.string().trim().min(1).max(64).optional(),
+    /**
+     * A member by id, as a number (API clients) or its decimal string (the web form's fields): both
+     * are accepted and it is always a number once parsed, so the server and the answers (`userId`
+     * on a contributor) use numbers only.
+     */
+    userId: z.union([z.number().int().min(1).max(MAX_ID), idString('A member id is a whole number.')], { error: 'A member id is a whole number.' }).optional(),
     /** A member given by username (found as sign-in finds it, case aside); the server turns it into the member. */
     username: z.string().trim().min(1, { error: 'Enter the member’s username.' }).max(64).optional(),
     name: z.string().trim().min(1, { error: 'Enter the contributor’s name.' }).max(SPLITS.nameMax).optional(),

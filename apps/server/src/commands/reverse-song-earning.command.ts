@@ -3,7 +3,7 @@ import type { SplitEarningPartRecord, SplitEarningRecord } from '../repositories
 import type { Actor } from '../policies/index';
 import { conflict, notFound } from '../errors';
 import { toIso } from '../db/index';
-import { auditShare } from '../domain/splits';
+import { writeShareEntry } from '../domain/splits';
 
 /**
  * Reverses a song earning and every part of it in one transaction (ADR 030, ADR 049): a reversing
@@ -42,37 +42,33 @@ export async function reverseSongEarningCommand(
         if (entry) {
           await r.ledger.lockArtist(entry.user_id);
           if (await r.ledger.reversalOf(entry.id)) throw conflict(`Ledger entry #${entry.id} of this earning was already reversed on its own; nothing was changed.`);
-          const reversal = await r.ledger.insert({
-            user_id: entry.user_id,
-            kind: entry.kind,
-            amount_minor: -entry.amount_minor,
-            currency: entry.currency,
-            source: entry.source,
-            period: entry.period,
-            note: '',
-            status: entry.status,
-            payment_method_id: entry.payment_method_id,
-            paid_to: entry.paid_to,
-            paid_at: entry.paid_at === null ? null : toIso(entry.paid_at),
-            created_by: actor.id,
-            reverses_id: entry.id,
-            reason,
-          });
+          const reversal = await writeShareEntry(
+            r,
+            actor,
+            {
+              user_id: entry.user_id,
+              kind: entry.kind,
+              amount_minor: -entry.amount_minor,
+              currency: entry.currency,
+              source: entry.source,
+              period: entry.period,
+              note: '',
+              status: entry.status,
+              payment_method_id: entry.payment_method_id,
+              paid_to: entry.paid_to,
+              paid_at: entry.paid_at === null ? null : toIso(entry.paid_at),
+              created_by: actor.id,
+              reverses_id: entry.id,
+              reason,
+            },
+            {
+              payoutAction: 'ledger.entry_reversed',
+              payoutDetail: { reverses: entry.id, songEarningId: earning.id, amountMinor: -entry.amount_minor, currency: entry.currency, reason },
+              action: 'ledger-reversal',
+              detail: `Reversed entry #${entry.id} (song earning #${found.id}): ${reason}`,
+            },
+          );
           ledgerEntryId = reversal.id;
-          await r.payoutAudit.record({
-            actorId: actor.id,
-            subjectUserId: entry.user_id,
-            action: 'ledger.entry_reversed',
-            entity: 'ledger_entry',
-            entityId: reversal.id,
-            detail: { reverses: entry.id, songEarningId: earning.id, amountMinor: reversal.amount_minor, currency: reversal.currency, reason },
-          });
-          await auditShare(r, actor, entry.user_id, {
-            action: 'ledger-reversal',
-            amountMinor: reversal.amount_minor,
-            currency: reversal.currency,
-            detail: `Reversed entry #${entry.id} (song earning #${found.id}): ${reason}`,
-          });
         }
       }
       parts.push(

@@ -29,7 +29,7 @@ export async function saveSplitSheetCommand(
     const existing = await r.splits.findSheetBySong(song.id);
     const before = existing ? await r.splits.listContributors(existing.id) : [];
     const lines: NewSplitContributor[] = input.contributors.map((c, position) => {
-      const userId = c.userId !== undefined ? Number(c.userId) : null;
+      const userId = c.userId ?? null;
       return {
         position,
         user_id: userId,

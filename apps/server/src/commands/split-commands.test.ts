@@ -54,8 +54,8 @@ describe.each(dialects)('split commands hold together on %s', (dialect) => {
   const members = () => new Map([[artist.id, 'artist'], [guest.id, 'guest']]);
   const input = (artistBps: number) => ({
     contributors: [
-      { userId: String(artist.id), roles: ['writer' as const], publishingBps: artistBps, masterBps: artistBps },
-      { userId: String(guest.id), roles: ['producer' as const], publishingBps: 6000 - artistBps, masterBps: 6000 - artistBps },
+      { userId: artist.id, roles: ['writer' as const], publishingBps: artistBps, masterBps: artistBps },
+      { userId: guest.id, roles: ['producer' as const], publishingBps: 6000 - artistBps, masterBps: 6000 - artistBps },
       { name: 'Invited Person', email: 'invited@example.com', roles: ['featured' as const], publishingBps: 4000, masterBps: 4000 },
     ],
   });

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { canonicalSheetText, type SplitStatus } from '@members-only/shared/splits';
 import type { SplitContributorRow, SplitSheetRow } from '../db/types';
 import type { Repositories } from '../repositories/index';
+import type { LedgerEntryRecord, NewLedgerEntry } from '../repositories/ledger.repository';
 import type { Actor } from '../policies/index';
 
 type SheetPart = Pick<SplitSheetRow, 'song_id' | 'title' | 'isrc' | 'sheet_date' | 'statement'>;
@@ -39,6 +40,23 @@ export function sheetStatus(lines: readonly Pick<SplitContributorRow, 'signed_at
   const signed = lines.filter((c) => hasSigned(c, hash)).length;
   if (lines.length > 0 && signed === lines.length) return 'agreed';
   return signed === 0 ? 'draft' : 'awaiting_signatures';
+}
+
+/**
+ * One member's ledger entry for a song earning or its reversal, with its payout-audit row and its
+ * admin Audit log row, in the caller's transaction (the one place both song-earning commands write
+ * a share).
+ */
+export async function writeShareEntry(
+  r: Repositories,
+  actor: Actor,
+  values: NewLedgerEntry,
+  audit: { payoutAction: 'ledger.song_earning_share' | 'ledger.entry_reversed'; payoutDetail: Record<string, unknown>; action: 'ledger-earning' | 'ledger-reversal'; detail: string },
+): Promise<LedgerEntryRecord> {
+  const entry = await r.ledger.insert(values);
+  await r.payoutAudit.record({ actorId: actor.id, subjectUserId: values.user_id, action: audit.payoutAction, entity: 'ledger_entry', entityId: entry.id, detail: audit.payoutDetail });
+  await auditShare(r, actor, values.user_id, { action: audit.action, amountMinor: entry.amount_minor, currency: entry.currency, detail: audit.detail });
+  return entry;
 }
 
 /** The admin Audit log's row for one member's share (same transaction as the entry). */

@@ -1,4 +1,4 @@
-import { balanceEffect, minorToDecimal, type AccountType, type CardType, type LedgerEntry, type Ledger, type PaymentMethod, type PaymentMethodType, type Statement } from '@members-only/shared/payouts';
+import { balanceEffect, describeSongShare, minorToDecimal, type StatementSongShare, type AccountType, type CardType, type LedgerEntry, type Ledger, type PaymentMethod, type PaymentMethodType, type Statement } from '@members-only/shared/payouts';
 import type { PaymentMethodRow } from '../db/types';
 import type { LedgerEntryRecord } from '../repositories/ledger.repository';
 import type { LedgerView } from '../services/ledger.service';
@@ -44,8 +44,14 @@ export function presentLedger(ledger: LedgerView): Ledger {
   return { balances: ledger.balances, entries: ledger.entries.map(presentLedgerEntry) };
 }
 
-export function presentStatement(s: { period: string; artist: string; entries: (LedgerEntryRecord & { reversed_by_id?: number | null })[]; totals: Statement['totals']; balances: Statement['balances'] }): Statement {
-  return { period: s.period, artist: s.artist, entries: s.entries.map(presentLedgerEntry), totals: s.totals, balances: s.balances, generatedAt: new Date().toISOString() };
+export function presentStatement(s: {
+  period: string;
+  artist: string;
+  entries: (LedgerEntryRecord & { reversed_by_id?: number | null; song?: StatementSongShare | null })[];
+  totals: Statement['totals'];
+  balances: Statement['balances'];
+}): Statement {
+  return { period: s.period, artist: s.artist, entries: s.entries.map((e) => ({ ...presentLedgerEntry(e), song: e.song ?? null })), totals: s.totals, balances: s.balances, generatedAt: new Date().toISOString() };
 }
 
 /**
@@ -69,13 +75,13 @@ const statusOf = (e: LedgerEntry) => (e.reversedById !== null ? `${e.status}, re
 export function statementCsv(statement: Statement): string {
   const rows: string[][] = [['date', 'type', 'source', 'period', 'description', 'amount', 'currency', 'status']];
   for (const e of statement.entries) {
-    const what = e.kind === 'payout' ? `Payout to ${e.paidTo ?? 'payout method'}${e.note ? ` (${e.note})` : ''}` : e.note;
+    const what = e.kind === 'payout' ? `Payout to ${e.paidTo ?? 'payout method'}${e.note ? ` (${e.note})` : ''}` : e.song ? `${describeSongShare(e.song, e.amountMinor, e.currency)} (split sheet)` : e.note;
     rows.push([
       e.createdAt.slice(0, 10),
       e.reversesId !== null ? `${e.kind} reversal` : e.kind,
       e.source ?? '',
       e.period ?? '',
-      e.reversesId !== null ? `Reverses entry ${e.reversesId}: ${e.reason ?? ''}` : what,
+      e.reversesId !== null ? `Reverses entry ${e.reversesId}${e.song ? ` (${describeSongShare(e.song, e.amountMinor, e.currency)})` : ''}: ${e.reason ?? ''}` : what,
       minorToDecimal(balanceEffect(e), e.currency),
       e.currency,
       statusOf(e),

@@ -40,6 +40,38 @@ export function createSplitRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** For ledger entries that are shares of a song earning (or their reversals): the song, the share and the whole earning. */
+    async sharesOfEntries(entryIds: readonly number[]): Promise<{ ledger_entry_id: number; song_id: number; title: string; master_bps: number; earning_minor: number }[]> {
+      if (entryIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('split_earning_parts as p')
+        .innerJoin('split_earnings as e', 'e.id', 'p.earning_id')
+        .leftJoin('songs as g', 'g.id', 'e.song_id')
+        .leftJoin('split_sheets as s', 's.song_id', 'e.song_id')
+        .select(['p.ledger_entry_id', 'e.song_id', 'g.title as song_title', 's.title as sheet_title', 'p.master_bps', 'e.amount_minor'])
+        .where('p.ledger_entry_id', 'in', [...entryIds])
+        .execute();
+      return rows.map((r) => ({ ledger_entry_id: r.ledger_entry_id!, song_id: r.song_id, title: r.song_title ?? r.sheet_title ?? `Song ${r.song_id}`, master_bps: r.master_bps, earning_minor: Number(r.amount_minor) }));
+    },
+
+    /**
+     * The songs a CSV statement for this member may name (ADR 053): their own, and those whose
+     * sheet lists them as a member; with the song's ISRC and the one its sheet records.
+     */
+    statementSongsFor: (userId: number): Promise<{ id: number; title: string; isrc: string | null; sheet_title: string | null; sheet_isrc: string | null }[]> =>
+      db
+        .selectFrom('songs as g')
+        .leftJoin('split_sheets as s', 's.song_id', 'g.id')
+        .select(['g.id', 'g.title', 'g.isrc', 's.title as sheet_title', 's.isrc as sheet_isrc'])
+        .where((eb) =>
+          eb.or([
+            eb('g.user_id', '=', userId),
+            eb.exists(eb.selectFrom('split_contributors as c').select('c.id').whereRef('c.sheet_id', '=', 's.id').where('c.user_id', '=', userId)),
+          ]),
+        )
+        .orderBy('g.id')
+        .execute(),
+
     /** The sheets of the member's songs and the sheets the member is a line of, with the song's owner, newest change first. */
     async listSheetsFor(userId: number): Promise<{ sheet: SplitSheetRow; songId: number; ownerId: number }[]> {
       const rows = await db

@@ -19,7 +19,21 @@ describe('reading a CSV statement', () => {
   it('reads a good statement with no errors', () => {
     const { rows, errors } = parseEarningsCsv('\uFEFFPeriod,Source,Amount,Currency,Note\n2026-09,Spotify,"1,000.10",usd,hi\n');
     expect(errors).toEqual([]);
-    expect(rows).toEqual([{ period: '2026-09', source: 'Spotify', amountMinor: 100_010, currency: 'USD', note: 'hi' }]);
+    expect(rows).toEqual([{ period: '2026-09', source: 'Spotify', amountMinor: 100_010, currency: 'USD', note: 'hi', line: 2 }]);
+  });
+
+  it('reads the optional song and isrc columns (ISRC normalised, a bad one named on its line)', () => {
+    const { rows, errors } = parseEarningsCsv(
+      ['period,source,amount,currency,song,isrc', '2026-09,Spotify,1.00,USD,Paper Planes,', '2026-09,Tidal,2.00,USD,,us-s1z-26-00001', '2026-09,Deezer,3.00,USD,,not-an-isrc', `2026-09,Apple,4.00,USD,${'x'.repeat(201)},`].join('\n'),
+    );
+    expect(rows).toEqual([
+      { period: '2026-09', source: 'Spotify', amountMinor: 100, currency: 'USD', note: '', line: 2, song: 'Paper Planes' },
+      { period: '2026-09', source: 'Tidal', amountMinor: 200, currency: 'USD', note: '', line: 3, isrc: 'USS1Z2600001' },
+    ]);
+    expect(errors).toEqual([
+      { line: 4, message: expect.stringMatching(/^An ISRC has 12 characters/) },
+      { line: 5, message: 'A song is named in at most 200 characters' },
+    ]);
   });
 });
 

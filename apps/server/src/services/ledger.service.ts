@@ -15,9 +15,13 @@ import {
   type RecordEarning,
   type RecordPayout,
 } from '@members-only/shared/payouts';
+import { formatIsrc, isValidIsrc, normalizeIsrc, SONG_MESSAGES } from '@members-only/shared/songs';
+import { splitSongEarning } from '../commands/record-song-earning.command';
+import { hasSigned, sheetHash, sheetStatus } from '../domain/splits';
 import type { Repositories, UnitOfWork } from '../repositories/index';
 import type { LedgerEntryRecord, LedgerRepository } from '../repositories/ledger.repository';
 import type { PaymentMethodRepository } from '../repositories/payment-method.repository';
+import type { SplitRepository } from '../repositories/split.repository';
 import type { UserRepository } from '../repositories/user.repository';
 import type { UserRow } from '../db/types';
 import { AppError, conflict, notFound } from '../errors';
@@ -56,11 +60,19 @@ export const csvRejected = (errors: ImportError[]) =>
   });
 
 /**
- * Reads a statement with the header `period,source,amount,currency[,note]` (any order, any case)
- * into earnings. Amounts are decimals in the currency's major unit ("12.34"), turned into minor
- * units by string arithmetic. Every row is checked; the errors name their line in the file.
+ * A statement's line: an earning, the line it stands on in the file, and the song it names if any
+ * (by title or id in `song`, by ISRC in `isrc`, normalised), which the import pays by the song's
+ * agreed split sheet.
  */
-export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: ImportError[] } {
+export type StatementRow = RecordEarning & { line: number; song?: string; isrc?: string };
+
+/**
+ * Reads a statement with the header `period,source,amount,currency[,note][,song][,isrc]` (any
+ * order, any case) into earnings. Amounts are decimals in the currency's major unit ("12.34"),
+ * turned into minor units by string arithmetic. Every row is checked; the errors name their line
+ * in the file. Which song a line names is settled by the import, which reads the database.
+ */
+export function parseEarningsCsv(csv: string): { rows: StatementRow[]; errors: ImportError[] } {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   // A line that cannot be read as a record is skipped and named; the others are still checked, so
   // one answer lists every bad line.
@@ -111,7 +123,7 @@ export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: 
   if (errors.length) return { rows: [], errors };
   if (records.length > PAYOUTS.csvMaxRows) return { rows: [], errors: [{ line: 1, message: `A statement may have at most ${PAYOUTS.csvMaxRows} rows` }] };
 
-  const rows: RecordEarning[] = [];
+  const rows: StatementRow[] = [];
   for (const { record, info } of records) {
     const line = info.lines;
     const problems: string[] = [];
@@ -126,9 +138,13 @@ export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: 
     }
     const period = periodSchema.safeParse(record.period ?? '');
     if (!period.success) problems.push(period.error.issues[0]!.message);
+    const song = (record.song ?? '').trim();
+    if (song.length > STATEMENT_SONG_MAX) problems.push(`A song is named in at most ${STATEMENT_SONG_MAX} characters`);
+    const isrc = (record.isrc ?? '').trim();
+    if (isrc && !isValidIsrc(isrc)) problems.push(SONG_MESSAGES.isrcFormat);
     if (problems.length === 0) {
       const earning = recordEarningSchema.safeParse({ amountMinor, currency: currency.data, source: record.source ?? '', period: record.period, note: record.note ?? '' });
-      if (earning.success) rows.push(earning.data);
+      if (earning.success) rows.push({ ...earning.data, line, ...(song ? { song } : {}), ...(isrc ? { isrc: normalizeIsrc(isrc) } : {}) });
       else problems.push(...earning.error.issues.map((i) => i.message));
     }
     for (const message of problems) errors.push({ line, message });
@@ -137,6 +153,8 @@ export function parseEarningsCsv(csv: string): { rows: RecordEarning[]; errors: 
   errors.sort((a, b) => a.line - b.line);
   return { rows, errors };
 }
+
+const STATEMENT_SONG_MAX = 200;
 
 /** "5 columns" from a statement's header line. */
 function header0(csv: string): string {
@@ -149,8 +167,8 @@ function header0(csv: string): string {
  * The balance is computed from the entries and nowhere else (A1). Every change writes an audit row
  * in the same transaction.
  */
-export function createLedgerService(deps: { ledger: LedgerRepository; paymentMethods: PaymentMethodRepository; users: UserRepository; uow: UnitOfWork }) {
-  const { ledger, paymentMethods, users, uow } = deps;
+export function createLedgerService(deps: { ledger: LedgerRepository; paymentMethods: PaymentMethodRepository; users: UserRepository; splits: SplitRepository; uow: UnitOfWork }) {
+  const { ledger, paymentMethods, users, splits, uow } = deps;
 
   /** The admin Audit log's row for a ledger change: who, what, amount, artist, when (same transaction). */
   async function audit(
@@ -183,8 +201,11 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
       const entries = all
         .filter((e) => statementMonth({ period: e.period, createdAt: toIso(e.created_at) }) === period)
         .sort((a, b) => toIso(a.created_at).localeCompare(toIso(b.created_at)) || a.id - b.id);
+      // Shares of song earnings name their song, the artist's master share and the whole earning.
+      const shares = new Map((await splits.sharesOfEntries(entries.map((e) => e.id))).map((s) => [s.ledger_entry_id, { songId: s.song_id, title: s.title, masterBps: s.master_bps, earningMinor: s.earning_minor }]));
+      const withSongs = withReversals(entries, all).map((e) => ({ ...e, song: shares.get(e.id) ?? null }));
       // The month's totals and the balance today are the page's one function over the same rows.
-      return { period, artist: user?.username ?? '', entries: withReversals(entries, all), totals: balancesOfRows(entries), balances: ledgerView(all).balances };
+      return { period, artist: user?.username ?? '', entries: withSongs, totals: balancesOfRows(entries), balances: ledgerView(all).balances };
     },
 
     async forArtist(actor: Actor, userId: number) {
@@ -210,7 +231,12 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
       });
     },
 
-    /** A whole statement or nothing: any bad row refuses the file with every error by line. */
+    /**
+     * A whole statement or nothing: any bad row refuses the file with every error by line. A line
+     * naming a song (title or id) or its ISRC is split by the song's agreed sheet with the same
+     * code as an admin's song earning (`splitSongEarning`, ADR 049/053), in the statement's one
+     * transaction; the statement's artist must own the song or be a member on its sheet.
+     */
     async importEarnings(actor: Actor, userId: number, csv: string): Promise<ImportResult> {
       const user = await artist(actor, userId, 'manage');
       const { rows, errors } = parseEarningsCsv(csv);
@@ -221,18 +247,28 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
         totals.set(row.currency, { amountMinor: t.amountMinor + row.amountMinor, rows: t.rows + 1 });
       }
       await uow.run(async (r) => {
-        for (const row of rows) await r.ledger.insert(earningRow(actor, user.id, row));
+        const songOf = await statementSongs(r, user, rows);
+        const direct = rows.filter((row) => !songOf.has(row.line));
+        for (const row of rows) {
+          const { line, song: _song, isrc: _isrc, ...earning } = row;
+          const songId = songOf.get(line);
+          if (songId === undefined) await r.ledger.insert(earningRow(actor, user.id, earning));
+          else await splitSongEarning(r, { actor, songId, input: earning });
+        }
         await r.payoutAudit.record({
           actorId: actor.id,
           subjectUserId: user.id,
           action: 'ledger.statement_imported',
           entity: 'ledger_entry',
           entityId: null,
-          detail: { rows: rows.length, totals: Object.fromEntries([...totals].map(([c, t]) => [c, t.amountMinor])) },
+          detail: { rows: rows.length, songLines: songOf.size, totals: Object.fromEntries([...totals].map(([c, t]) => [c, t.amountMinor])) },
         });
-        // One audit row per currency: an amount is only ever summed within its currency.
-        for (const [currency, t] of totals) {
-          await audit(r, actor, user, { action: 'ledger-import', amountMinor: t.amountMinor, currency, rowCount: t.rows, detail: periodsOf(rows.filter((x) => x.currency === currency)) });
+        // One audit row per currency for what went to the artist directly (an amount is only ever
+        // summed within its currency); each song line's shares wrote their own rows.
+        for (const currency of new Set(direct.map((x) => x.currency))) {
+          const mine = direct.filter((x) => x.currency === currency);
+          const amountMinor = mine.reduce((a, x) => a + x.amountMinor, 0);
+          await audit(r, actor, user, { action: 'ledger-import', amountMinor, currency, rowCount: mine.length, detail: periodsOf(mine) });
         }
       });
       return { imported: rows.length, totals: [...totals].map(([currency, t]) => ({ currency, amountMinor: t.amountMinor })) };
@@ -360,8 +396,57 @@ export function createLedgerService(deps: { ledger: LedgerRepository; paymentMet
 }
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
+/**
+ * Which song each line of a statement names (by line number), for the statement's artist: their own
+ * songs and those whose sheet lists them as a member (ADR 053). Every line naming an unknown or
+ * ambiguous song, or one whose sheet is not agreed, is an error; any error refuses the whole
+ * statement (thrown inside the transaction, so nothing is saved). The songs are locked in id order
+ * before their sheets are read, so the agreement checked here is the one the split uses.
+ */
+async function statementSongs(r: Repositories, user: UserRow, rows: readonly StatementRow[]): Promise<Map<number, number>> {
+  const named = rows.filter((row) => row.song !== undefined || row.isrc !== undefined);
+  const songOf = new Map<number, number>();
+  if (named.length === 0) return songOf;
+  const songs = await r.splits.statementSongsFor(user.id);
+  const errors: ImportError[] = [];
+  const fold = (text: string) => text.trim().toLocaleLowerCase('en-US');
+  for (const row of named) {
+    let candidates = songs;
+    if (row.isrc !== undefined) candidates = candidates.filter((s) => [s.isrc, s.sheet_isrc].some((i) => i !== null && normalizeIsrc(i) === row.isrc));
+    if (row.song !== undefined) {
+      const key = fold(row.song);
+      const byId = /^\d+$/.test(key) ? candidates.filter((s) => String(s.id) === key) : [];
+      candidates = byId.length ? byId : candidates.filter((s) => fold(s.title) === key || (s.sheet_title !== null && fold(s.sheet_title) === key));
+    }
+    const what = [row.song !== undefined ? `"${row.song}"` : '', row.isrc !== undefined ? `ISRC ${formatIsrc(row.isrc)}` : ''].filter(Boolean).join(' with ');
+    if (candidates.length === 0) errors.push({ line: row.line, message: `${user.username} has no song ${what} (of their own or on a split sheet they are on)` });
+    else if (candidates.length > 1) errors.push({ line: row.line, message: `More than one song of ${user.username} is called "${row.song}"; name it by its ISRC or id` });
+    else songOf.set(row.line, candidates[0]!.id);
+  }
+  for (const songId of [...new Set(songOf.values())].sort((a, b) => a - b)) await r.splits.lockSong(songId);
+  const agreed = new Map<number, string | null>();
+  for (const songId of new Set(songOf.values())) {
+    const sheet = await r.splits.findSheetBySong(songId);
+    if (!sheet) {
+      agreed.set(songId, 'has no split sheet yet');
+      continue;
+    }
+    const lines = await r.splits.listContributors(sheet.id);
+    const hash = sheetHash(sheet, lines);
+    const signed = lines.filter((c) => hasSigned(c, hash)).length;
+    agreed.set(songId, sheetStatus(lines, hash) === 'agreed' ? null : `has a split sheet that is not agreed yet (${signed} of ${lines.length} signed)`);
+  }
+  for (const row of named) {
+    const songId = songOf.get(row.line);
+    const problem = songId === undefined ? null : agreed.get(songId);
+    if (problem) errors.push({ line: row.line, message: `The song "${songs.find((s) => s.id === songId)!.title}" ${problem}; its earnings are split only by an agreed sheet` });
+  }
+  if (errors.length) throw csvRejected(errors.sort((a, b) => a.line - b.line));
+  return songOf;
+}
+
 /** "2026-08, 2026-09": the periods a statement's rows cover. */
-function periodsOf(rows: readonly RecordEarning[]): string {
+function periodsOf(rows: readonly Pick<RecordEarning, 'period'>[]): string {
   return `Statement for ${[...new Set(rows.map((r) => r.period))].sort().join(', ')}`;
 }
 

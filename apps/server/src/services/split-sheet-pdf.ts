@@ -30,6 +30,7 @@ export async function splitSheetPdf(sheet: SplitSheet, options: { owner: string 
   pdf.registerFontkit(fontkit);
   pdf.setTitle(`Split sheet: ${sheet.title}`);
   pdf.setSubject(`SHA-256 ${sheet.contentHash}`);
+  pdf.setAuthor(options.owner);
   pdf.setKeywords(['split sheet', sheet.contentHash]);
   pdf.setCreator('Members Only split sheets');
   const [anton, mono, courier] = await Promise.all([

@@ -161,16 +161,15 @@ export function createSplitService(deps: { splits: SplitRepository; songs: SongR
           user = await users.findByUsername(c.username);
           if (!user) fieldErrors[`contributors.${i}.username`] = [`No member is called ${c.username.slice(0, 64)}.`];
         } else {
-          const id = /^[1-9][0-9]{0,9}$/.test(c.userId!) ? Number(c.userId) : NaN;
-          user = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await users.findById(id) : undefined;
-          if (!user) fieldErrors[`contributors.${i}.userId`] = [`There is no member with the id ${c.userId!.slice(0, 20)}.`];
+          user = await users.findById(c.userId!);
+          if (!user) fieldErrors[`contributors.${i}.userId`] = [`There is no member with the id ${c.userId}.`];
         }
         if (!user) continue;
         if (seen.has(user.id)) fieldErrors[`contributors.${i}`] = ['This contributor is listed twice.'];
         seen.add(user.id);
         members.set(user.id, user.username);
         const { username: _username, ...rest } = c;
-        contributors.push({ ...rest, userId: String(user.id) });
+        contributors.push({ ...rest, userId: user.id });
       }
       const bad = Object.values(fieldErrors)[0];
       if (bad) throw badRequest(bad[0]!, fieldErrors);

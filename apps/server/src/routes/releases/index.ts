@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -47,13 +48,20 @@ export const releaseRoutes: FastifyPluginAsyncZod<{ releases: ReleasePageService
   const pub = { access: 'public' as const, limit: 'page' as const };
   const file = responses({ 200: fileBody });
   const pageUrl = (request: FastifyRequest, slug: string) => `${originOf(request)}/r/${slug}`;
-  const sendPage = (reply: import('fastify').FastifyReply, html: string, status = 200) =>
-    reply.status(status).type('text/html; charset=utf-8').header('content-security-policy', RELEASE_PAGE_CSP).header('cache-control', 'no-store').send(html);
+  // The page is made per request (never cached, so unpublishing is immediate); it is compressed
+  // here for a phone on a slow link, brotli when the browser takes it, else gzip.
+  const sendPage = (request: FastifyRequest, reply: import('fastify').FastifyReply, html: string, status = 200) => {
+    reply.status(status).type('text/html; charset=utf-8').header('content-security-policy', RELEASE_PAGE_CSP).header('cache-control', 'no-store').header('vary', 'accept-encoding');
+    const accepts = String(request.headers['accept-encoding'] ?? '').toLowerCase();
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+    return reply.send(html);
+  };
 
   app.get('/r/:slug', { config: pub, schema: { params: releaseSlugParamsSchema, querystring: signupQuerySchema, response: file } }, async (request, reply) => {
     const release = await releases.page(request.params.slug, request.headers['user-agent']);
     const html = presentReleasePage(release, { url: pageUrl(request, release.slug), origin: originOf(request), today: today(), signup: request.query.signed ? { done: true } : undefined });
-    return sendPage(reply, html);
+    return sendPage(request, reply, html);
   });
 
   app.post('/r/:slug/signup', { config: pub, schema: { params: releaseSlugParamsSchema, body: signupBodySchema, response: responses({ 303: z.undefined(), 200: fileBody }) } }, async (request, reply) => {
@@ -64,7 +72,7 @@ export const releaseRoutes: FastifyPluginAsyncZod<{ releases: ReleasePageService
       // The page again with the message by the form and what was typed kept.
       const release = await releases.page(request.params.slug, undefined, { count: false });
       const html = presentReleasePage(release, { url: pageUrl(request, release.slug), origin: originOf(request), today: today(), signup: { error: error.message, email: request.body.email?.slice(0, RELEASE.emailMax) } });
-      return sendPage(reply, html, 400);
+      return sendPage(request, reply, html, 400);
     }
     return reply.redirect(`/r/${encodeURIComponent(request.params.slug)}?signed=1#email`, 303);
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
@@ -120,6 +121,15 @@ describe.each(dialects)('release pages on %s', (dialect) => {
     expect(html).not.toMatch(/secret lyrics|user_?id|tracks\/|\.wav|uploads/i);
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(Buffer.byteLength(script)).toBeLessThan(3_000);
+    // Compressed for a browser that takes it (brotli first, else gzip), the same page; not counted as a second view by a bot.
+    const br = await t.app.inject({ method: 'GET', url: '/r/paper-plan', headers: { 'user-agent': 'curl/8', 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toContain('id="countdown"');
+    const gz = await t.app.inject({ method: 'GET', url: '/r/paper-plan', headers: { 'user-agent': 'curl/8', 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toContain('href="/r/paper-plan/go/spotify"');
+    expect(page.headers['content-encoding']).toBeUndefined();
 
     const og = await t.app.inject({ method: 'GET', url: '/r/paper-plan/og.png' });
     expect(og.headers['content-type']).toBe('image/png');

@@ -58,7 +58,8 @@ export const splitRoutes: FastifyPluginAsyncZod<{ splits: SplitService; publicOr
 
   app.get('/api/songs/:id/splits.pdf', { config: user, schema: { params: songIdParamsSchema, response: responses({ 200: fileBody }) } }, async (request, reply) => {
     const record = await splits.get(requireActor(request), request.params.id);
-    const body = await splitSheetPdf(presentSplitSheet(record), { owner: record.owner });
+    // The artist as the song credits them (its artist name), else the owner's username.
+    const body = await splitSheetPdf(presentSplitSheet(record), { owner: record.song.artist_name?.trim() || record.owner });
     return reply.type('application/pdf').header('cache-control', 'no-store').header('content-disposition', `inline; filename="split-sheet-${request.params.id}.pdf"`).send(body);
   });
 

@@ -5,7 +5,7 @@ import { canonicalSheetText } from '@members-only/shared/splits';
 import { createTestApp, dialects, registerUser, type TestApp } from '../../../test/helpers';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 type Line = { userId?: string; username?: string; name?: string; email?: string; roles: string[]; publishingBps: number; masterBps: number };
 
 /** The text of a page's content streams (Courier text is drawn as hex of its bytes). */
@@ -251,6 +251,12 @@ describe.each(dialects)('split sheets on %s', (dialect) => {
     expect(doc.getTitle()).toBe('Split sheet: Paper Planes');
     expect(doc.getSubject()).toBe(`SHA-256 ${hash}`);
     for (const page of doc.getPages()) expect(pageContent(page).toLowerCase()).toContain(hex(`SHA-256 ${hash}`).toLowerCase());
+    // The artist is the song's owner by username until the song names its artist.
+    expect(doc.getAuthor()).toBe(alice.username);
+    expect((await call(alice.cookie, 'PATCH', `/api/songs/${songId}`, { artistName: 'Alice Artist' })).statusCode).toBe(200);
+    const named = await PDFDocument.load((await call(alice.cookie, 'GET', `/api/songs/${songId}/splits.pdf`)).rawPayload);
+    expect(named.getAuthor()).toBe('Alice Artist');
+    expect((await call(alice.cookie, 'PATCH', `/api/songs/${songId}`, { artistName: null })).statusCode).toBe(200);
     expect((await call(alice.cookie, 'GET', `/api/songs/${songId}/splits.pdf`)).statusCode).toBe(200);
     expect((await call(admin.cookie, 'GET', `/api/songs/${songId}/splits.pdf`)).statusCode).toBe(200);
     // Back to the short sheet.
@@ -353,6 +359,98 @@ describe.each(dialects)('split sheets on %s', (dialect) => {
       expect((await call(admin.cookie, 'POST', `/api/admin/song-earnings/${ofReversal.id}/reverse`, { reason: 'again' })).statusCode).toBe(409);
       expect((await call(admin.cookie, 'POST', `/api/admin/song-earnings/999999/reverse`, { reason: 'x' })).statusCode).toBe(404);
       expect((await call(bob.cookie, 'POST', `/api/admin/song-earnings/${list.earnings[0].id}/reverse`, { reason: 'x' })).statusCode).toBe(403);
+    });
+  });
+
+  describe('CSV statement lines that name a song or its ISRC (ADR 053)', () => {
+    const importFor = (who: Registered, lines: string[]) =>
+      call(admin.cookie, 'POST', `/api/admin/users/${who.user.id}/earnings/import`, { csv: ['period,source,amount,currency,note,song,isrc', ...lines].join('\n') });
+    const songEarnings = async () => (await t.db.kysely.selectFrom('split_earnings').select('id').execute()).length;
+
+    it('refuses the whole statement, every bad line named, for unknown, ambiguous, foreign or unagreed songs', async () => {
+      const draft = await newSong(alice.cookie, 'Draft Song');
+      expect((await put([member(alice, 10_000, 10_000)], {}, draft)).statusCode).toBe(200);
+      const daves = await newSong(dave.cookie, 'Daves Song');
+      await newSong(alice.cookie, 'Twin');
+      await newSong(alice.cookie, 'twin');
+      const before = { earnings: await songEarnings(), alice: await balance(alice.cookie), bob: await balance(bob.cookie) };
+      const res = await importFor(alice, [
+        '2026-11,Spotify,1.00,USD,,Paper Planes,', // fine on its own
+        '2026-11,Spotify,1.00,USD,,Nowhere Song,',
+        '2026-11,Spotify,1.00,USD,,,US-XXX-26-99999',
+        '2026-11,Spotify,1.00,USD,,Draft Song,',
+        '2026-11,Spotify,1.00,USD,,No sheet,',
+        `2026-11,Spotify,1.00,USD,,${daves},`,
+        '2026-11,Spotify,1.00,USD,,Twin,',
+        '2026-11,Spotify,1.00,USD,,Paper Planes,US-XXX-26-99999',
+        '2026-11,Spotify,1.00,USD,direct,,',
+      ]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The statement has 7 errors; nothing was imported.');
+      expect(res.json().errors).toEqual([
+        { line: 3, message: `${alice.username} has no song "Nowhere Song" (of their own or on a split sheet they are on)` },
+        { line: 4, message: `${alice.username} has no song ISRC US-XXX-26-99999 (of their own or on a split sheet they are on)` },
+        { line: 5, message: 'The song "Draft Song" has a split sheet that is not agreed yet (0 of 1 signed); its earnings are split only by an agreed sheet' },
+        { line: 6, message: 'The song "No sheet" has no split sheet yet; its earnings are split only by an agreed sheet' },
+        { line: 7, message: `${alice.username} has no song "${daves}" (of their own or on a split sheet they are on)` },
+        { line: 8, message: `More than one song of ${alice.username} is called "Twin"; name it by its ISRC or id` },
+        { line: 9, message: `${alice.username} has no song "Paper Planes" with ISRC US-XXX-26-99999 (of their own or on a split sheet they are on)` },
+      ]);
+      // Dave is on no sheet of Paper Planes: his statement may not name it.
+      const foreign = await importFor(dave, ['2026-11,Spotify,1.00,USD,,Paper Planes,']);
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().errors).toEqual([{ line: 2, message: `${dave.username} has no song "Paper Planes" (of their own or on a split sheet they are on)` }]);
+      expect({ earnings: await songEarnings(), alice: await balance(alice.cookie), bob: await balance(bob.cookie) }).toEqual(before);
+    });
+
+    it('a member’s statement pays song lines by the agreed sheet (by title, id or ISRC) and other lines to them alone; reversing the song earning reverses its parts', async () => {
+      expect((await call(alice.cookie, 'PATCH', `/api/songs/${songId}`, { isrc: 'US-S1Z-26-00001' })).statusCode).toBe(200);
+      const sheet = (await call(alice.cookie, 'GET', `/api/songs/${songId}/splits`)).json();
+      expect(sheet.status).toBe('agreed'); // a song's own ISRC is not part of the signed sheet
+      const before = { alice: await balance(alice.cookie), bob: await balance(bob.cookie) };
+      const owedBefore = sheet.contributors[2].owed.find((o: { currency: string }) => o.currency === 'USD')?.amountMinor ?? 0;
+      // Bob is a member on Alice's song: his statement may name it.
+      const res = await importFor(bob, ['2026-11,DistroCo,100.01,USD,,paper planes,', '2026-11,Spotify,1.00,USD,just bob,,', '2026-11,Tidal,0.10,USD,,,uss1z2600001', `2026-11,Deezer,0.01,USD,,${songId},`]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toEqual({ imported: 4, totals: [{ currency: 'USD', amountMinor: 10_001 + 100 + 10 + 1 }] });
+      expect(await balance(alice.cookie)).toBe(before.alice + 3335 + 4 + 1);
+      expect(await balance(bob.cookie)).toBe(before.bob + 3333 + 100 + 3);
+      const owed = (await call(alice.cookie, 'GET', `/api/songs/${songId}/splits`)).json().contributors[2].owed;
+      expect(owed).toEqual([{ currency: 'USD', amountMinor: owedBefore + 3333 + 3 }]);
+      const bobEntries = (await ledgerOf(bob.cookie)).entries;
+      expect(bobEntries.find((e) => e.amountMinor === 3333)!.note).toBe('Paper Planes: 33.33% of the master (split sheet)');
+      expect(bobEntries.find((e) => e.amountMinor === 100)!.note).toBe('just bob');
+      // Each song line is a song earning; reversing it returns every ledger and amount owed.
+      const list = (await call(admin.cookie, 'GET', `/api/admin/songs/${songId}/earnings`)).json();
+      const imported = (list.earnings as { id: number; amountMinor: number; period: string; reversesId: number | null; reversedById: number | null }[]).filter((e) => e.period === '2026-11' && e.reversesId === null);
+      expect(imported.map((e) => e.amountMinor).sort((a, b) => a - b)).toEqual([1, 10, 10_001]);
+      for (const e of imported) expect((await call(admin.cookie, 'POST', `/api/admin/song-earnings/${e.id}/reverse`, { reason: 'Wrong statement' })).statusCode).toBe(201);
+      expect(await balance(alice.cookie)).toBe(before.alice);
+      expect(await balance(bob.cookie)).toBe(before.bob + 100);
+      expect((await call(alice.cookie, 'GET', `/api/songs/${songId}/splits`)).json().contributors[2].owed).toEqual(owedBefore ? [{ currency: 'USD', amountMinor: owedBefore }] : []);
+    });
+  });
+
+  describe('each artist’s statement shows the song and their share', () => {
+    it('the month’s statement (JSON and CSV) names the song, the master share and the whole earning of each share and its reversal', async () => {
+      const earned = await call(admin.cookie, 'POST', `/api/admin/songs/${songId}/earnings`, { amountMinor: 1001, currency: 'USD', source: 'DistroCo', period: '2026-12' });
+      expect(earned.statusCode).toBe(201);
+      expect((await call(admin.cookie, 'POST', `/api/admin/users/${alice.user.id}/earnings`, { amountMinor: 500, currency: 'USD', source: 'Gig', period: '2026-12', note: 'Door money' })).statusCode).toBe(201);
+      const statement = (await call(alice.cookie, 'GET', '/api/payouts/statement?period=2026-12')).json();
+      const song = statement.entries.filter((e: { song: unknown }) => e.song !== null);
+      expect(song).toHaveLength(1);
+      expect(song[0]).toMatchObject({ amountMinor: 334, song: { songId, title: 'Paper Planes', masterBps: 3334, earningMinor: 1001 } });
+      expect(statement.entries.find((e: { source: string }) => e.source === 'Gig').song).toBeNull();
+      const bobs = (await call(bob.cookie, 'GET', '/api/payouts/statement?period=2026-12')).json();
+      expect(bobs.entries.map((e: { amountMinor: number; song: unknown }) => [e.amountMinor, e.song])).toEqual([[334, { songId, title: 'Paper Planes', masterBps: 3333, earningMinor: 1001 }]]);
+      const csv = (await call(alice.cookie, 'GET', '/api/payouts/statement.csv?period=2026-12')).body;
+      expect(csv).toContain('Paper Planes — 33.34% of $10.01 = $3.34 (split sheet)');
+      // A reversal of the song earning names the same song, negated.
+      expect((await call(admin.cookie, 'POST', `/api/admin/song-earnings/${earned.json().id}/reverse`, { reason: 'Duplicate' })).statusCode).toBe(201);
+      const after = (await call(alice.cookie, 'GET', '/api/payouts/statement?period=2026-12')).json();
+      const reversal = after.entries.find((e: { reversesId: number | null }) => e.reversesId !== null);
+      expect(reversal).toMatchObject({ amountMinor: -334, song: { title: 'Paper Planes', masterBps: 3334, earningMinor: -1001 } });
+      expect((await call(alice.cookie, 'GET', '/api/payouts/statement.csv?period=2026-12')).body).toContain('(Paper Planes — 33.34% of -$10.01 = -$3.34): Duplicate');
     });
   });
 

@@ -102,6 +102,9 @@ export function ImportStatementForm({
       <h3 className="font-semibold">Import a CSV statement</h3>
       <div className="grid gap-1.5">
         <Label htmlFor="earning-csv">Statement (columns period, source, amount, currency, note)</Label>
+        <p id="earning-csv-hint" className="text-sm text-muted-foreground">
+          Optional columns song (title or id) and isrc: such a line is paid by the song's agreed split sheet.
+        </p>
         <Input
           id="earning-csv-file"
           type="file"
@@ -109,7 +112,7 @@ export function ImportStatementForm({
           aria-label="Choose a CSV file"
           onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)}
         />
-        <Textarea id="earning-csv" rows={4} placeholder={'period,source,amount,currency,note\n2026-09,Spotify,120.50,USD,'} value={csv} onChange={(e) => setCsv(e.target.value)} />
+        <Textarea id="earning-csv" aria-describedby="earning-csv-hint" rows={4} placeholder={'period,source,amount,currency,note\n2026-09,Spotify,120.50,USD,'} value={csv} onChange={(e) => setCsv(e.target.value)} />
       </div>
       {csvErrors.length > 0 ? (
         <div role="alert" aria-label="Statement errors" className="grid gap-1 text-sm text-destructive-text">

@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 
 export interface PaymentFormValues {
@@ -69,9 +70,6 @@ export function validatePaymentForm(v: PaymentFormValues): Record<string, string
   }
   return errors;
 }
-
-const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
 
 export function PaymentMethodForm({
   values,
@@ -135,13 +133,13 @@ export function PaymentMethodForm({
         {!card ? (
           <FormField id="payout-account-type" label="Account type" error={error('accountType')}>
             {(aria) => (
-              <select {...aria} className={selectClass} value={values.accountType} disabled={saving} onChange={(e) => set('accountType', e.target.value as AccountType)}>
+              <Select {...aria} value={values.accountType} disabled={saving} onChange={(e) => set('accountType', e.target.value as AccountType)}>
                 {ACCOUNT_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {t === 'checking' ? 'Checking' : 'Savings'}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </FormField>
         ) : null}
@@ -177,14 +175,14 @@ export function PaymentMethodForm({
         ) : (
           <FormField id="payout-card-type" label="Card type" error={error('cardType')}>
             {(aria) => (
-              <select {...aria} className={selectClass} value={values.cardType} disabled={saving} onChange={(e) => set('cardType', e.target.value as CardType | '')}>
+              <Select {...aria} value={values.cardType} disabled={saving} onChange={(e) => set('cardType', e.target.value as CardType | '')}>
                 <option value="">Select card type</option>
                 {CARD_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {CARD_TYPE_NAMES[t]}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </FormField>
         )}

@@ -1,4 +1,4 @@
-import { describeBalance, entryTitle, formatMoney, PERIOD_PATTERN, periodLabel, signedMoney, type LedgerEntry } from '@members-only/shared/payouts';
+import { describeBalance, describeSongShare, entryTitle, formatMoney, PERIOD_PATTERN, periodLabel, signedMoney, songShareGroups, type LedgerEntry } from '@members-only/shared/payouts';
 import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
@@ -72,6 +72,9 @@ function StatementBody({ period }: { period: string }) {
   }
   if (statement.isError) return <LoadFailed message="Failed to load the statement. Please try again." onRetry={() => void statement.refetch()} />;
   const s = statement.data;
+  // Shares of song earnings are grouped by song with the artist's master share; the rest is a table.
+  const songs = songShareGroups(s.entries);
+  const other = s.entries.filter((e) => e.song === null);
   return (
     <article id="payout-statement" className="rounded-2xl border border-border bg-card p-6 text-card-foreground">
       <header className="mb-6">
@@ -82,39 +85,67 @@ function StatementBody({ period }: { period: string }) {
       </header>
       {s.entries.length === 0 ? (
         <p className="text-muted-foreground">Nothing was recorded for this month.</p>
-      ) : (
+      ) : null}
+      {other.length > 0 ? (
         <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Earnings and payouts in {periodLabel(s.period)}</caption>
-          <thead className="border-b border-border text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Description
-              </th>
-
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.entries.map((e) => (
-              <tr key={e.id} className="border-b border-border/60">
-                <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{e.createdAt.slice(0, 10)}</td>
-                <td className="py-2 pr-3">
-                  {entryTitle(e)}
-                  <span className="block text-xs text-muted-foreground">{stateOf(e)}</span>
-                </td>
-                <td className="py-2 text-right whitespace-nowrap tabular-nums">{signedMoney(e)}</td>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Earnings and payouts in {periodLabel(s.period)}</caption>
+            <thead className="border-b border-border text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Description
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Amount
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {other.map((e) => (
+                <tr key={e.id} className="border-b border-border/60">
+                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{e.createdAt.slice(0, 10)}</td>
+                  <td className="py-2 pr-3">
+                    {entryTitle(e)}
+                    <span className="block text-xs text-muted-foreground">{stateOf(e)}</span>
+                  </td>
+                  <td className="py-2 text-right whitespace-nowrap tabular-nums">{signedMoney(e)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
-      )}
+      ) : null}
+      {songs.length > 0 ? (
+        <section aria-labelledby="statement-songs" className="mt-6 grid gap-4">
+          <h2 id="statement-songs" className="text-lg font-semibold">
+            Your share of songs
+          </h2>
+          {songs.map((g) => (
+            <section key={`${g.songId}-${g.currency}`} aria-label={`${g.title} (${g.currency})`} className="rounded-xl border border-border p-4 text-sm">
+              <h3 className="mb-2 flex flex-wrap items-baseline justify-between gap-2 font-semibold">
+                <span className="min-w-0 break-words">{g.title}</span>
+                <span className="tabular-nums">{formatMoney(g.totalMinor, g.currency)}</span>
+              </h3>
+              <ul className="grid gap-2">
+                {g.entries.map((e) => (
+                  <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-t border-border/60 pt-2">
+                    <span className="min-w-0 break-words">
+                      {describeSongShare(e.song!, e.amountMinor, e.currency)}
+                      <span className="block text-xs text-muted-foreground">
+                        {e.createdAt.slice(0, 10)} · {e.source ?? 'Earnings'}
+                        {e.reversesId !== null ? ` · Correction: ${e.reason ?? ''}` : e.reversedById !== null ? ' · Reversed' : ''}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </section>
+      ) : null}
       {s.totals.length > 0 ? (
         <div className="mt-6 grid gap-4">
           {s.totals.map((t) => {

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
@@ -14,9 +15,6 @@ import { cn } from '@/lib/utils';
 import { signupsCsvUrl, useRelease, useReleaseStats, useSaveRelease } from '../api/release';
 import { formFromRelease, newLinkRow, serverFieldErrors, toReleaseInput, validateReleaseForm, type FieldErrors, type ReleaseFormValues } from '../lib/release-form';
 import { ReleaseStats } from './release-stats';
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-input bg-card px-3 text-sm text-foreground shadow-xs focus-visible:outline-2 focus-visible:outline-ring/40 disabled:opacity-60 aria-invalid:border-destructive';
 
 /** The song page's "Release page" section (issue 30): the public page's settings, links and stats. */
 export function ReleaseSection({ song }: { song: SongDetail }) {
@@ -134,14 +132,14 @@ function ReleaseEditor({ song, release }: { song: SongDetail; release: Release }
           {chooseCover ? (
             <FormField id="release-cover" label="Cover" error={errors.coverArtId}>
               {(aria) => (
-                <select {...aria} className={selectClass} value={values.coverArtId} disabled={save.isPending} onChange={(e) => set('coverArtId', e.target.value)}>
+                <Select {...aria} value={values.coverArtId} disabled={save.isPending} onChange={(e) => set('coverArtId', e.target.value)}>
                   <option value="">The newest cover</option>
                   {song.covers.map((cover) => (
                     <option key={cover.id} value={String(cover.id)}>
                       {cover.title} ({cover.style})
                     </option>
                   ))}
-                </select>
+                </Select>
               )}
             </FormField>
           ) : null}
@@ -173,13 +171,13 @@ function ReleaseEditor({ song, release }: { song: SongDetail; release: Release }
             </FormField>
             <FormField id="release-preview-length" label="Length" error={errors.previewSeconds} hint={`${RELEASE.previewMin} to ${RELEASE.previewMax} seconds`}>
               {(aria) => (
-                <select {...aria} className={selectClass} value={values.previewSeconds} disabled={save.isPending} onChange={(e) => set('previewSeconds', e.target.value)}>
+                <Select {...aria} value={values.previewSeconds} disabled={save.isPending} onChange={(e) => set('previewSeconds', e.target.value)}>
                   {Array.from({ length: (RELEASE.previewMax - RELEASE.previewMin) / 5 + 1 }, (_, i) => RELEASE.previewMin + i * 5).map((s) => (
                     <option key={s} value={String(s)}>
                       {s} seconds
                     </option>
                   ))}
-                </select>
+                </Select>
               )}
             </FormField>
           </div>
@@ -193,9 +191,8 @@ function ReleaseEditor({ song, release }: { song: SongDetail; release: Release }
               <li key={row.key} className="grid gap-2 rounded-lg border border-border p-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start sm:border-0 sm:p-0">
                 <FormField id={`release-link-${row.key}-service`} label={`Store ${i + 1}`} error={errors[`links.${i}.service`]}>
                   {(aria) => (
-                    <select
+                    <Select
                       {...aria}
-                      className={selectClass}
                       value={row.service}
                       disabled={save.isPending}
                       onChange={(e) => set('links', values.links.map((l) => (l.key === row.key ? { ...l, service: e.target.value as ReleaseService | '' } : l)))}
@@ -206,7 +203,7 @@ function ReleaseEditor({ song, release }: { song: SongDetail; release: Release }
                           {RELEASE_SERVICES[service].label}
                         </option>
                       ))}
-                    </select>
+                    </Select>
                   )}
                 </FormField>
                 <FormField id={`release-link-${row.key}-url`} label={`Link ${i + 1}`} error={errors[`links.${i}.url`]}>

@@ -1,3 +1,4 @@
+import type { SplitDeclineInput, SplitSignInput } from '@members-only/shared/splits';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -5,20 +6,32 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { fieldError, isFieldError } from '../lib/errors';
 
+/** What the form needs of a sign or decline mutation (TanStack Query's `useMutation` result). */
+interface Answer<T> {
+  mutateAsync: (input: T) => Promise<unknown>;
+  isPending: boolean;
+  error: unknown;
+}
+
 export interface SignFormProps {
-  /** Signs by the typed full name; rejects with the server's error. */
-  onSign: (fullName: string) => Promise<unknown>;
-  onDecline: (reason: string) => Promise<unknown>;
-  signing: boolean;
-  declining: boolean;
-  signError: unknown;
-  declineError: unknown;
+  /** Signs the sheet the person read (its content hash goes with the name, so a changed sheet is refused). */
+  sign: Answer<SplitSignInput>;
+  decline: Answer<SplitDeclineInput>;
+  /** The content hash of the sheet on screen. */
+  contentHash: string;
   /** Whether this person has declined already (they may still sign). */
   declined?: boolean;
 }
 
-/** Sign by typing your full name, or decline with a reason. */
-export function SignForm({ onSign, onDecline, signing, declining, signError, declineError, declined = false }: SignFormProps) {
+/**
+ * Sign by typing your full name, or decline with a reason: the one form for a member (the song
+ * page, /splits/:songId) and an invited person (/split-invite/:token), wired to their mutations.
+ */
+export function SignForm({ sign: signing, decline: declining, contentHash, declined = false }: SignFormProps) {
+  const onSign = (fullName: string) => signing.mutateAsync({ fullName, contentHash });
+  const onDecline = (reason: string) => declining.mutateAsync({ reason });
+  const { error: signError } = signing;
+  const { error: declineError } = declining;
   const id = useId();
   const [fullName, setFullName] = useState('');
   const [reason, setReason] = useState('');
@@ -56,8 +69,8 @@ export function SignForm({ onSign, onDecline, signing, declining, signError, dec
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={signing}>
-            {signing ? 'Signing…' : 'Sign'}
+          <Button type="submit" disabled={signing.isPending}>
+            {signing.isPending ? 'Signing…' : 'Sign'}
           </Button>
           {!declineOpen && !declined ? (
             <Button type="button" variant="outline" onClick={() => setDeclineOpen(true)}>
@@ -77,8 +90,8 @@ export function SignForm({ onSign, onDecline, signing, declining, signError, dec
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="destructive" disabled={declining}>
-              {declining ? 'Sending…' : 'Send and decline'}
+            <Button type="submit" variant="destructive" disabled={declining.isPending}>
+              {declining.isPending ? 'Sending…' : 'Send and decline'}
             </Button>
             <Button type="button" variant="ghost" onClick={() => setDeclineOpen(false)}>
               Cancel

@@ -111,7 +111,7 @@ export function checkRows(rows: readonly EditorRow[], statement: string): Checke
     ? {
         contributors: rows.map((row) => ({
           ...(row.userId !== null
-            ? { userId: row.userId }
+            ? { userId: Number(row.userId) }
             : row.username !== undefined
               ? { username: row.username.trim() }
               : { name: row.name.trim(), email: row.email.trim() }),

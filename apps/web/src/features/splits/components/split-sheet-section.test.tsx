@@ -92,7 +92,7 @@ describe('no split sheet yet', () => {
     await waitFor(() => expect(sent('PUT', `/api/songs/${SONG}/splits`)).toHaveLength(1));
     expect(sent('PUT', `/api/songs/${SONG}/splits`)[0]).toEqual({
       contributors: [
-        { userId: '3', roles: ['writer'], publishingBps: 6667, masterBps: 7000 },
+        { userId: 3, roles: ['writer'], publishingBps: 6667, masterBps: 7000 },
         { name: 'Sam Lee', email: 'sam@example.com', roles: ['producer'], publishingBps: 3333, masterBps: 3000 },
       ],
       statement: '',
@@ -163,7 +163,7 @@ describe('adding another member by username', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(sent('PUT', `/api/songs/${SONG}/splits`)[0]).toEqual({
       contributors: [
-        { userId: '3', roles: ['writer'], publishingBps: 5000, masterBps: 5000 },
+        { userId: 3, roles: ['writer'], publishingBps: 5000, masterBps: 5000 },
         { username: 'kai', roles: ['composer'], publishingBps: 5000, masterBps: 5000 },
       ],
       statement: '',

@@ -174,12 +174,9 @@ export function SheetView({ sheet, songId, onEdit }: { sheet: SplitSheet; songId
           <h3 className="mb-2 font-medium">Your signature</h3>
           <SignForm
             declined={mine.signature.state === 'declined'}
-            onSign={(fullName) => sign.mutateAsync({ fullName, contentHash: sheet.contentHash })}
-            onDecline={(reason) => decline.mutateAsync({ reason })}
-            signing={sign.isPending}
-            declining={decline.isPending}
-            signError={sign.error}
-            declineError={decline.error}
+            contentHash={sheet.contentHash}
+            sign={sign}
+            decline={decline}
           />
         </div>
       ) : null}

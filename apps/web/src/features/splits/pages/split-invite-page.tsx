@@ -120,12 +120,9 @@ export function SplitInvitePage() {
                 ) : null}
                 <SignForm
                   declined={you?.state === 'declined'}
-                  onSign={(fullName) => sign.mutateAsync({ fullName, contentHash: sheet.contentHash })}
-                  onDecline={(reason) => decline.mutateAsync({ reason })}
-                  signing={sign.isPending}
-                  declining={decline.isPending}
-                  signError={sign.error}
-                  declineError={decline.error}
+                  contentHash={sheet.contentHash}
+                  sign={sign}
+                  decline={decline}
                 />
               </>
             )}
