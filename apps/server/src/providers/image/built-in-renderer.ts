@@ -268,13 +268,23 @@ export async function renderCover(
   return { png: withChunkAfterHeader(encoded, profile), layout: composed.layout, titleBounds };
 }
 
+/**
+ * renderCover in a heavy-work thread (ADR 055): composing, rasterising, grain and the PNG take
+ * about a second of CPU for a master, none of it on the request thread.
+ */
+export async function renderCoverOffThread(design: CoverDesign, options?: Parameters<typeof renderCover>[1], signal?: AbortSignal): Promise<RenderedCover> {
+  const { runHeavy } = await import('../../heavy/pool');
+  const out = await runHeavy('cover', { design, options }, { signal });
+  return { ...out, png: Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength) };
+}
+
 /** The renderer as an image provider: it draws from the design and leaves the prompt to models. */
 export function createBuiltInCoverRenderer(): CoverImageProvider {
   return {
     kind: 'built-in',
     engine: BUILT_IN_COVER_RENDERER,
     async generate(request) {
-      const { png, layout } = await renderCover(request.design);
+      const { png, layout } = await renderCoverOffThread(request.design, undefined, request.signal);
       return { png, layout, engine: BUILT_IN_COVER_RENDERER };
     },
   };
