@@ -171,7 +171,7 @@ export interface CoverTaskOutput {
 }
 
 async function cover(input: CoverTaskInput): Promise<CoverTaskOutput> {
-  return renderCover(input.design, input.options);
+  return renderCover(input.design, { ...input.options, onThisThread: true });
 }
 
 export interface MixdownTaskInput {
