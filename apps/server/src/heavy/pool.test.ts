@@ -77,6 +77,20 @@ describe('the heavy-work pool (ADR 055)', () => {
     expect(pooled.layout).toEqual(inline.layout);
   });
 
+  it('stops an aborted render (its thread goes) and runs the next task on a fresh one; a failing task rejects with its message', async () => {
+    configureHeavyWork({ threads: 1 });
+    const aborter = new AbortController();
+    const beat = runHeavy(
+      'beat',
+      { style: 'trap', description: 'dark trap, 60 seconds', seed: 1, variation: 0, extensions: 0, extras: false, title: null, artist: 'Pool' },
+      { signal: aborter.signal, progress: () => aborter.abort(new DOMException('Aborted', 'AbortError')) },
+    );
+    await expect(beat).rejects.toMatchObject({ name: 'AbortError' });
+    const bad = runHeavy('cover', { design: { ...design, style: 'no-such-style' as CoverDesign['style'] }, options: { size: 64 } });
+    await expect(bad).rejects.toThrow();
+    expect((await runHeavy('probe', undefined)).threadId).toBeGreaterThan(0);
+  });
+
   it('collects each buffer to transfer once', () => {
     const f = new Float32Array(8);
     const list = transferablesOf({ backing: [f, f], takes: [{ samples: new Float32Array(2) }], n: 3 });
