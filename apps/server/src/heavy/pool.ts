@@ -88,7 +88,15 @@ function startWorker(): PoolWorker {
   const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, { eval: !COMPILED });
   // A thread waiting for work does not keep the process alive.
   worker.unref();
-  return { worker };
+  const w: PoolWorker = { worker };
+  // An idle thread that fails or ends leaves the pool; during a task, runOn's listeners report it.
+  worker.on('error', () => {});
+  worker.on('exit', () => {
+    const at = idle.indexOf(w);
+    if (at >= 0) idle.splice(at, 1);
+    if (w.idleTimer) clearTimeout(w.idleTimer);
+  });
+  return w;
 }
 
 function park(w: PoolWorker): void {
@@ -102,11 +110,12 @@ function park(w: PoolWorker): void {
   idle.push(w);
 }
 
+let running = 0;
+
 /** How many pool threads exist now (tests). */
 export function heavyWorkerCount(): number {
   return idle.length + running;
 }
-let running = 0;
 
 /** Typed arrays and ArrayBuffers found in a value (one level of objects and arrays deep, and nested arrays), each buffer once. */
 export function transferablesOf(value: unknown, into = new Set<ArrayBuffer>(), depth = 0): ArrayBuffer[] {
