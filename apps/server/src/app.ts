@@ -94,6 +94,7 @@ export type AppEnv = Pick<
   | 'LOG_LEVEL'
   | 'webDistDir'
   | 'HEAVY_WORK_THREADS'
+  | 'HEAVY_WORK_NICE'
   | keyof TextSettings
   | keyof SpeechSettings
   | keyof ImageSettings
@@ -119,7 +120,7 @@ export type AppEnv = Pick<
 
 export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileStorage } = {}) {
   // The heavy-work pool's size (ADR 055): threads start on the first render, not here.
-  configureHeavyWork({ threads: env.HEAVY_WORK_THREADS });
+  configureHeavyWork({ threads: env.HEAVY_WORK_THREADS, nice: env.HEAVY_WORK_NICE });
   const repos = createRepositories(db.kysely);
   const uow = createUnitOfWork(db.kysely);
   const auth = createAuthService({

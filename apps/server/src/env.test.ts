@@ -29,6 +29,8 @@ describe('settings', () => {
     expect(loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: '0' }).HEAVY_WORK_THREADS).toBe(0);
     expect(loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: '3' }).HEAVY_WORK_THREADS).toBe(3);
     expect(() => loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: 'many' })).toThrow();
+    expect(loadEnv({ DATA_DIR: tmp() }).HEAVY_WORK_NICE).toBe(10);
+    expect(() => loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_NICE: '20' })).toThrow();
   });
 
   it('runs jobs in the web process unless WORKERS=0 (or the older RUN_JOBS_IN_SERVER=false)', () => {

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { acquireSlot } from '../heavy/pool';
+import { acquireSlot, heavyNice } from '../heavy/pool';
 import type { AudioAnalysis } from '@members-only/engines/audio';
 import { AudioDecodeError, type AudioDecodeErrorCode, type ProbeResult } from './decode';
 import type { WorkerMessage } from './analysis-worker';
@@ -44,7 +44,7 @@ function analyzeInThread(file: string, options: AnalyzeFileOptions, onProgress?:
     }
     const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, {
       eval: !COMPILED,
-      workerData: { file, probe: options.probe, maxDurationSec: options.maxDurationSec },
+      workerData: { file, probe: options.probe, maxDurationSec: options.maxDurationSec, nice: heavyNice() },
       // The thread's garbage is small blocks: a small young generation keeps its footprint small.
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });

@@ -18,7 +18,8 @@ export type WorkerMessage =
 // Below the web thread's priority, as the heavy-work pool's threads (ADR 055): this thread's nice
 // value only, and ffmpeg, started from it, inherits it.
 try {
-  os.setPriority(0, Math.max(os.getPriority(0), 10));
+  const { nice } = workerData as { nice: number };
+  if (nice > os.getPriority(0)) os.setPriority(0, nice);
 } catch {
   // Not permitted here: the analysis still runs off the request thread.
 }

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { transferablesOf } from './pool';
 import { TASKS, type TaskContext, type TaskName } from './tasks';
 
@@ -10,17 +10,16 @@ export type FromWorker =
   | { type: 'done'; id: number; value: unknown }
   | { type: 'error'; id: number; message: string; name: string; code?: string };
 
-/** The nice value the pool's threads run at: below the web thread's 0, so the kernel serves requests first. */
-export const HEAVY_NICE = 10;
-
 /**
- * A heavy-work pool thread (pool.ts starts it). First it lowers its own priority: on Linux each
+ * A heavy-work pool thread (pool.ts starts it). First it lowers its own priority (HEAVY_WORK_NICE): on Linux each
  * thread is a task with its own nice value, and setpriority(PRIO_PROCESS, 0, …) (os.setPriority(0,
  * …)) changes the calling thread's only; processes it spawns (ffmpeg) inherit it. Then it runs one
  * task at a time and posts the result with its typed arrays transferred.
  */
+const { nice } = workerData as { nice: number };
 try {
-  os.setPriority(0, Math.max(os.getPriority(0), HEAVY_NICE));
+  // Never raised above where the process already runs (only root may).
+  if (nice > os.getPriority(0)) os.setPriority(0, nice);
 } catch {
   // Not permitted or not supported here: the work still runs off the request thread.
 }

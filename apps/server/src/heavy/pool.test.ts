@@ -34,6 +34,13 @@ describe('the heavy-work pool (ADR 055)', () => {
     expect(heavyWorkerCount()).toBeGreaterThanOrEqual(1);
   });
 
+  it.runIf(linux)('runs its threads at HEAVY_WORK_NICE, and a new setting replaces idle threads of another', async () => {
+    configureHeavyWork({ threads: 1, nice: 15 });
+    expect((await runHeavy('probe', undefined)).nice).toBe(Math.max(threadNice(), 15));
+    configureHeavyWork({ threads: 1, nice: 0 });
+    expect((await runHeavy('probe', undefined)).nice).toBe(threadNice());
+  });
+
   it('runs inline, on the main thread, with 0 threads', async () => {
     configureHeavyWork({ threads: 0 });
     const seen = await runHeavy('probe', undefined);

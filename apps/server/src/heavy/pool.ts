@@ -24,15 +24,32 @@ const IDLE_MS = 60_000;
 const ABORT_GRACE_MS = 1000;
 
 let configuredThreads: number | undefined;
+let configuredNice: number | undefined;
+
+/** The nice value pool threads run at (HEAVY_WORK_NICE; default 10: below the web thread's 0). */
+export function heavyNice(): number {
+  return configuredNice ?? 10;
+}
 
 /** The pool's size: HEAVY_WORK_THREADS when set (0: inline on the main thread), else one per core. */
 export function heavyThreads(): number {
   return configuredThreads ?? Math.max(1, os.availableParallelism());
 }
 
-/** Sets the pool's size (buildApp and the worker process, from HEAVY_WORK_THREADS; tests). A pool already running keeps its threads and takes the new limit for new tasks. */
-export function configureHeavyWork(settings: { threads?: number }): void {
+/**
+ * Sets the pool's size and priority (createServices, from HEAVY_WORK_THREADS and HEAVY_WORK_NICE;
+ * tests). Running tasks keep their threads; new tasks take the new limit, and threads of another
+ * priority end instead of taking more work.
+ */
+export function configureHeavyWork(settings: { threads?: number; nice?: number }): void {
   configuredThreads = settings.threads;
+  configuredNice = settings.nice;
+  for (const w of [...idle]) {
+    if (w.nice === heavyNice()) continue;
+    idle.splice(idle.indexOf(w), 1);
+    if (w.idleTimer) clearTimeout(w.idleTimer);
+    void w.worker.terminate();
+  }
 }
 
 interface Slot {
@@ -79,16 +96,18 @@ export function acquireSlot(signal?: AbortSignal): Promise<Slot> {
 
 interface PoolWorker {
   worker: Worker;
+  nice: number;
   idleTimer?: NodeJS.Timeout;
 }
 const idle: PoolWorker[] = [];
 let nextTaskId = 1;
 
 function startWorker(): PoolWorker {
-  const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, { eval: !COMPILED });
+  const nice = heavyNice();
+  const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, { eval: !COMPILED, workerData: { nice } });
   // A thread waiting for work does not keep the process alive.
   worker.unref();
-  const w: PoolWorker = { worker };
+  const w: PoolWorker = { worker, nice };
   // An idle thread that fails or ends leaves the pool; during a task, runOn's listeners report it.
   worker.on('error', () => {});
   worker.on('exit', () => {
@@ -100,6 +119,10 @@ function startWorker(): PoolWorker {
 }
 
 function park(w: PoolWorker): void {
+  if (w.nice !== heavyNice()) {
+    void w.worker.terminate();
+    return;
+  }
   w.worker.unref();
   w.idleTimer = setTimeout(() => {
     const at = idle.indexOf(w);
