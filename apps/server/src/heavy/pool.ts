@@ -169,6 +169,8 @@ export async function runHeavy<N extends TaskName>(task: N, input: TaskInput<N>,
   const slot = await acquireSlot(signal);
   let w: PoolWorker | undefined;
   try {
+    // Aborted while the slot was being handed over: the thread would never hear of it.
+    signal?.throwIfAborted();
     w = idle.pop() ?? startWorker();
     if (w.idleTimer) clearTimeout(w.idleTimer);
     running++;
