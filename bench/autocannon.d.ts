@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Each request in turn; `setupRequest` may change one before it is sent (headers, path). */
+    requests?: { method?: string; path?: string; setupRequest?: (request: { headers?: Record<string, string>; path?: string }) => { headers?: Record<string, string>; path?: string } }[];
   }
   interface Histogram {
     average: number;

@@ -6,7 +6,7 @@ import { generateBeat, masterGain } from '@members-only/engines/beats';
 import { mixdown, type MixTakeInput } from '@members-only/engines/booth';
 import { encodeMp3 } from '../apps/server/src/audio/encode';
 import { decodeAudioFile } from '../apps/server/src/audio/decode';
-import { mixStemsZip } from '../apps/server/src/services/booth.service';
+import { mixStemsZip } from '../apps/server/src/audio/mix-stems';
 
 /**
  * Target (issue 29): the Booth's mixdown of a 3-minute song with two takes at 20 times real time

@@ -29,7 +29,7 @@ import {
   waitFor200,
 } from './lib/server';
 
-const RAW_SERVER = `
+export const RAW_SERVER = `
 const http = require('node:http');
 const body = JSON.stringify({ id: 1, username: 'artist', email: 'artist@example.com', plan: 'free' });
 http.createServer((req, res) => {

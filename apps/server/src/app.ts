@@ -67,6 +67,7 @@ import { splitRoutes } from './routes/splits/index';
 import { createSplitService } from './services/split.service';
 import { createSongService } from './services/song.service';
 import { createStudioService } from './services/studio.service';
+import { configureHeavyWork } from './heavy/pool';
 import { createBuiltInMusic, createMusicProvider, type MusicSettings } from './providers/music/index';
 import { createBeatProcessors } from './jobs/processors/beat.processors';
 import { createBoothProcessors } from './jobs/processors/booth.processors';
@@ -92,6 +93,8 @@ export type AppEnv = Pick<
   | 'QUOTAS_PREMIUM'
   | 'LOG_LEVEL'
   | 'webDistDir'
+  | 'HEAVY_WORK_THREADS'
+  | 'HEAVY_WORK_NICE'
   | keyof TextSettings
   | keyof SpeechSettings
   | keyof ImageSettings
@@ -116,6 +119,8 @@ export type AppEnv = Pick<
   StorageSettings;
 
 export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileStorage } = {}) {
+  // The heavy-work pool's size (ADR 055): threads start on the first render, not here.
+  configureHeavyWork({ threads: env.HEAVY_WORK_THREADS, nice: env.HEAVY_WORK_NICE });
   const repos = createRepositories(db.kysely);
   const uow = createUnitOfWork(db.kysely);
   const auth = createAuthService({

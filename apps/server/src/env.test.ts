@@ -24,6 +24,15 @@ describe('settings', () => {
     for (const bad of ['XX', 'ZZ', 'USA', 'United States', '12']) expect(() => loadEnv({ DATA_DIR: tmp(), HOLIDAY_COUNTRY: bad }), bad).toThrow(/HOLIDAY_COUNTRY: must be a country code/);
   });
 
+  it('sizes the heavy-work pool from HEAVY_WORK_THREADS: unset is one per core, 0 is inline, and it must be a whole number', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).HEAVY_WORK_THREADS).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: '0' }).HEAVY_WORK_THREADS).toBe(0);
+    expect(loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: '3' }).HEAVY_WORK_THREADS).toBe(3);
+    expect(() => loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: 'many' })).toThrow();
+    expect(loadEnv({ DATA_DIR: tmp() }).HEAVY_WORK_NICE).toBe(10);
+    expect(() => loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_NICE: '20' })).toThrow();
+  });
+
   it('runs jobs in the web process unless WORKERS=0 (or the older RUN_JOBS_IN_SERVER=false)', () => {
     expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ WORKERS: 1, JOB_CONCURRENCY: 1, JOB_TIMEOUT_SECONDS: 600 });
     expect(loadEnv({ DATA_DIR: tmp(), JOB_CONCURRENCY: '3' }).WORKERS).toBe(3);

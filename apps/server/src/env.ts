@@ -147,6 +147,13 @@ const envSchema = z.object({
    */
   WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   RUN_JOBS_IN_SERVER: bool.optional(),
+  /**
+   * Threads that render beats and covers, mix and analyse audio, off the request thread (ADR 055).
+   * Unset: one per core. 0 runs that work on the main thread (for measuring; requests then wait behind it).
+   */
+  HEAVY_WORK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  /** The OS priority (nice, 0-19) of those threads: 10 lets the kernel serve requests first. */
+  HEAVY_WORK_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Jobs one worker process (`npm run worker`) runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** SQLite queue: a running job whose process stops renewing its lease for this long runs again. */

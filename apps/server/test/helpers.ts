@@ -128,6 +128,9 @@ export const testEnv = (overrides: Partial<AppEnv> = {}): AppEnv => ({
   STORAGE_PREMIUM_MB: 10_000,
   // The test machine's disk is not the point of most suites; the floor has its own test.
   MIN_FREE_DISK_MB: 0,
+  // The API suites share the cores with another suite: at nice 10 their renders would only wait
+  // longer behind it (ADR 055). The pool's test and the operations suites keep the default 10.
+  HEAVY_WORK_NICE: 0,
   WORKERS: 0,
   JOB_CONCURRENCY: 1,
   JOB_LEASE_SECONDS: 60,

@@ -1,11 +1,18 @@
 import fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAudio } from '@members-only/engines/audio';
+import { configureHeavyWork } from '../heavy/pool';
 import { analyzeFileInThread } from './analysis-thread';
 import { AudioDecodeError, decodeAudioFile } from './decode';
 import { makeClickTrack, makeNotAudioFile, removeFixtureDir } from './fixtures';
 
-afterAll(() => removeFixtureDir());
+// At the web thread's priority, as the API suites run (test/helpers.ts): on a busy machine a thread
+// and ffmpeg at nice 10 can take seconds to act on the abort, which is not what this file tests.
+beforeAll(() => configureHeavyWork({ nice: 0 }));
+afterAll(() => {
+  configureHeavyWork({});
+  removeFixtureDir();
+});
 
 /** ffmpeg processes that are children of this process (Linux /proc). */
 function ffmpegChildren(): number[] {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { acquireSlot, heavyNice } from '../heavy/pool';
 import type { AudioAnalysis } from '@members-only/engines/audio';
 import { AudioDecodeError, type AudioDecodeErrorCode, type ProbeResult } from './decode';
 import type { WorkerMessage } from './analysis-worker';
@@ -31,6 +32,11 @@ export function analyzeFileInThread(
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<AudioAnalysis> {
+  // One of the heavy-work pool's slots (ADR 055): analyses and renders together use at most one thread per core.
+  return acquireSlot(signal).then((slot) => analyzeInThread(file, options, onProgress, signal).finally(() => slot.release()));
+}
+
+function analyzeInThread(file: string, options: AnalyzeFileOptions, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<AudioAnalysis> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
@@ -38,7 +44,7 @@ export function analyzeFileInThread(
     }
     const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, {
       eval: !COMPILED,
-      workerData: { file, probe: options.probe, maxDurationSec: options.maxDurationSec },
+      workerData: { file, probe: options.probe, maxDurationSec: options.maxDurationSec, nice: heavyNice() },
       // The thread's garbage is small blocks: a small young generation keeps its footprint small.
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });

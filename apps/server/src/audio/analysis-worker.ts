@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAudioAnalyzer, type AudioAnalysis } from '@members-only/engines/audio';
 import { youngGarbageCollector } from '../young-garbage';
@@ -14,6 +15,15 @@ export type WorkerMessage =
  * block is analysed (the pipe fills and ffmpeg waits), and nothing of the signal is kept, so
  * memory stays flat whatever the length.
  */
+// Below the web thread's priority, as the heavy-work pool's threads (ADR 055): this thread's nice
+// value only, and ffmpeg, started from it, inherits it.
+try {
+  const { nice } = workerData as { nice: number };
+  if (nice > os.getPriority(0)) os.setPriority(0, nice);
+} catch {
+  // Not permitted here: the analysis still runs off the request thread.
+}
+
 const { file, probe, maxDurationSec } = workerData as { file: string; probe?: ProbeResult; maxDurationSec?: number };
 const port = parentPort!;
 const aborter = new AbortController();

@@ -27,6 +27,7 @@ import { authorize, planOf, type Actor } from '../policies/index';
 import type { SongService } from './song.service';
 import type { TrackService } from './track.service';
 import { storageFull } from './track.service';
+import { monoWavHeader } from '../audio/mix-stems';
 
 type TakeFields = z.output<typeof takeUploadFieldsSchema>;
 type MixdownInput = z.output<typeof mixdownSchema>;
@@ -44,24 +45,6 @@ const mergedKey = (base: string) => `takes/${base}.pcm`;
 const keysOf = (take: TakeRow): string[] => JSON.parse(take.chunk_keys) as string[];
 const offsetOf = (key: string) => (key.endsWith('.pcm') ? 0 : Number(key.split('.').at(-2)));
 
-/** The 44-byte header of a 16-bit mono PCM WAV holding `dataBytes`. */
-export function monoWavHeader(dataBytes: number, sampleRate: number): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(36 + dataBytes, 4);
-  h.write('WAVE', 8, 'latin1');
-  h.write('fmt ', 12, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(dataBytes, 40);
-  return h;
-}
 
 /**
  * A whole take sent as a WAV: PCM 16/24-bit or 32-bit float (WAVE_FORMAT_EXTENSIBLE too), mono or
@@ -378,25 +361,26 @@ export function createBoothService(deps: {
         inputs.push({ samples: pcmToFloat(pcm), sampleRate: take.sample_rate, startMs: take.start_ms, fromBar, toBar });
       }
       ctx.progress(0.2);
-      const engine = await import('@members-only/engines/booth');
-      const result = engine.mixdown({
-        backing: bed,
-        sampleRate: MIX_SAMPLE_RATE,
-        bpm: backing.bpm,
-        firstDownbeatMs: backing.firstDownbeatMs,
-        takes: inputs,
-        vocal: { ...DEFAULT_VOCAL_SETTINGS, ...settings.vocal },
-        beatDuckDb: settings.beatDuckDb,
-        progress: (f) => ctx.progress(0.2 + f * 0.5),
-      });
-      const { encodeMp3 } = await import('../audio/encode');
       const n = (await booth.countDoneMixes(mix.song_id)) + 1;
       const title = `${context.song.title} (mix ${n})`;
-      // The encoder runs in its own process while the stems ZIP is built here.
-      const [mp3, stems] = await Promise.all([
-        encodeMp3(result.master, MIX_SAMPLE_RATE, { title, artist: context.song.artist_name ?? user.username, comment: result.engine }, { signal: ctx.signal }),
-        mixStemsZip(result, bed, MIX_SAMPLE_RATE),
-      ]);
+      // Mixed, mastered and encoded in a heavy-work thread (ADR 055): the backing and the takes are handed over, not copied.
+      const { runHeavy } = await import('../heavy/pool');
+      const out = await runHeavy(
+        'mixdown',
+        {
+          backing: bed,
+          sampleRate: MIX_SAMPLE_RATE,
+          bpm: backing.bpm,
+          firstDownbeatMs: backing.firstDownbeatMs,
+          takes: inputs,
+          vocal: { ...DEFAULT_VOCAL_SETTINGS, ...settings.vocal },
+          beatDuckDb: settings.beatDuckDb,
+          tags: { title, artist: context.song.artist_name ?? user.username },
+        },
+        { signal: ctx.signal, progress: (f) => ctx.progress(0.2 + f * 0.5) },
+      );
+      const mp3 = Buffer.from(out.mp3.buffer, out.mp3.byteOffset, out.mp3.byteLength);
+      const stems = Buffer.from(out.stems.buffer, out.stems.byteOffset, out.stems.byteLength);
       ctx.progress(0.85);
       // The version: stored, analysed and counted like any upload, named "<title> (mix N)".
       const track = await trackService.upload(actor, { filename: `${title.replace(/[\\/]/g, '-')}.mp3`, stream: Readable.from([mp3]), songId: mix.song_id, versionLabel: `mix ${n}` });
@@ -446,47 +430,3 @@ export function createBoothService(deps: {
   }
 }
 export type BoothService = ReturnType<typeof createBoothService>;
-
-/**
- * vocal-processed.wav (stereo: its sends are), vocal-dry.wav (mono), beat.wav: the mix's length,
- * lined up from 0, stored (WAV hardly deflates; storing keeps it quick). Built a chunk at a time,
- * yielding between chunks, so the MP3 encoder (another process) is fed meanwhile.
- */
-export async function mixStemsZip(result: { vocalDry: Float32Array; vocalProcessed: [Float32Array, Float32Array] }, beat: [Float32Array, Float32Array], sr: number): Promise<Buffer> {
-  const { Zip, ZipPassThrough } = await import('fflate');
-  const { wavChunks } = await import('@members-only/engines/beats/wav');
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else out.push(chunk);
-  });
-  const mtime = new Date(Date.UTC(2026, 0, 1));
-  function* monoChunks(x: Float32Array, frames = 65_536): Generator<Buffer> {
-    yield monoWavHeader(x.length * 2, sr);
-    for (let at = 0; at < x.length; at += frames) {
-      const end = Math.min(x.length, at + frames);
-      const pcm = Buffer.allocUnsafe((end - at) * 2);
-      for (let i = at; i < end; i++) pcm.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(x[i] * 32767))), (i - at) * 2);
-      yield pcm;
-    }
-  }
-  const files: [string, Iterable<Buffer>][] = [
-    ['vocal-processed.wav', wavChunks(result.vocalProcessed[0], result.vocalProcessed[1], sr)],
-    ['vocal-dry.wav', monoChunks(result.vocalDry)],
-    ['beat.wav', wavChunks(beat[0], beat[1], sr)],
-  ];
-  for (const [name, chunks] of files) {
-    const file = new ZipPassThrough(name);
-    file.mtime = mtime;
-    zip.add(file);
-    for (const chunk of chunks) {
-      file.push(chunk);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    file.push(new Uint8Array(0), true);
-  }
-  zip.end();
-  if (failure) throw failure;
-  return Buffer.concat(out);
-}

@@ -226,6 +226,9 @@ export function createStudioService(deps: {
         const filename = `${base}.mp3`;
         pending.push(await storage.write(`beats/${filename}`, Readable.from([result.mp3])));
         for (const file of pending.splice(0)) await file.commit();
+        // A name from what was made ('Dark trap, F# minor, 142') unless the artist named it meanwhile;
+        // before 'done', so whoever sees the beat done sees its name (the request waiting for it does).
+        if (result.title) await beats.nameIfUnnamed(beatId, result.title);
         await beats.update(beatId, {
           status: 'done',
           filename,
@@ -238,8 +241,6 @@ export function createStudioService(deps: {
           stems_filename: kept.stems ?? null,
           midi_filename: kept.midi ?? null,
         });
-        // A name from what was made ('Dark trap, F# minor, 142') unless the artist named it meanwhile.
-        if (result.title) await beats.nameIfUnnamed(beatId, result.title);
         ctx.progress(1);
       } catch (error) {
         for (const file of pending) await file.discard().catch(() => {});

@@ -233,7 +233,17 @@ export interface RenderedCover {
  */
 export async function renderCover(
   design: CoverDesign,
-  options: { size?: number; frame?: { width: number; height: number }; measureTitle?: boolean; releaseDate?: boolean } = {},
+  options: {
+    size?: number;
+    frame?: { width: number; height: number };
+    measureTitle?: boolean;
+    releaseDate?: boolean;
+    /**
+     * Rasterise on the calling thread (resvg's synchronous render) rather than in libuv's thread
+     * pool: a heavy-work thread (ADR 055) runs at a lower OS priority, libuv's threads do not.
+     */
+    onThisThread?: boolean;
+  } = {},
 ): Promise<RenderedCover> {
   const size = options.size ?? COVER_SIZE;
   const fonts = coverFonts();
@@ -246,9 +256,10 @@ export async function renderCover(
   const half = Math.max(width, height) > HALF_SIZE_ART_ABOVE && width % 2 === 0 && height % 2 === 0;
   const { art: artBody, overlay: overlayBody } = composed.layers;
   const box = inkBox(svgDocument(overlayBody, width, height), original, width, height);
+  const rasterise = (svg: string, opts: ResvgRenderOptions) => (options.onThisThread ? new (loadResvg().Resvg)(svg, opts).render() : loadResvg().renderAsync(svg, opts));
   const [art, ink] = await Promise.all([
-    loadResvg().renderAsync(svgDocument(artBody, width, height), { fitTo: half ? { mode: 'zoom', value: 0.5 } : { mode: 'original' }, font }),
-    box ? loadResvg().renderAsync(svgDocument(overlayBody, box.width, box.height, box), original) : null,
+    rasterise(svgDocument(artBody, width, height), { fitTo: half ? { mode: 'zoom', value: 0.5 } : { mode: 'original' }, font }),
+    box ? rasterise(svgDocument(overlayBody, box.width, box.height, box), original) : null,
   ]);
   // resvg hands its pixels over by a getter: read them once.
   const pixels = finishPixels({ pixels: art.pixels, width: art.width, height: art.height }, width, height, box && ink ? { pixels: ink.pixels, box } : null, {
@@ -268,13 +279,23 @@ export async function renderCover(
   return { png: withChunkAfterHeader(encoded, profile), layout: composed.layout, titleBounds };
 }
 
+/**
+ * renderCover in a heavy-work thread (ADR 055): composing, rasterising, grain and the PNG take
+ * about a second of CPU for a master, none of it on the request thread.
+ */
+export async function renderCoverOffThread(design: CoverDesign, options?: Parameters<typeof renderCover>[1], signal?: AbortSignal): Promise<RenderedCover> {
+  const { runHeavy } = await import('../../heavy/pool');
+  const out = await runHeavy('cover', { design, options }, { signal });
+  return { ...out, png: Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength) };
+}
+
 /** The renderer as an image provider: it draws from the design and leaves the prompt to models. */
 export function createBuiltInCoverRenderer(): CoverImageProvider {
   return {
     kind: 'built-in',
     engine: BUILT_IN_COVER_RENDERER,
     async generate(request) {
-      const { png, layout } = await renderCover(request.design);
+      const { png, layout } = await renderCoverOffThread(request.design, undefined, request.signal);
       return { png, layout, engine: BUILT_IN_COVER_RENDERER };
     },
   };

@@ -1,7 +1,7 @@
 import type { Sharp } from 'sharp';
 import { sharp } from './native';
 import type { CoverDesign } from '@members-only/engines/cover';
-import { renderCover } from './built-in-renderer';
+import { renderCoverOffThread } from './built-in-renderer';
 import { zipStored } from './zip';
 
 /** JPEG masters stay under this: the limit some stores set. */
@@ -42,9 +42,9 @@ export async function buildReleaseKit(master: Buffer, design: CoverDesign | null
     const [jpeg, post, story, preview] = await Promise.all([
       jpegMaster(master, true),
       // The post and the story carry the release date when the song has one (the master never does).
-      renderCover(design, { size: 1080, releaseDate: true }),
-      renderCover(design, { frame: { width: 1080, height: 1920 }, releaseDate: true }),
-      renderCover(design, { size: 640 }),
+      renderCoverOffThread(design, { size: 1080, releaseDate: true }),
+      renderCoverOffThread(design, { frame: { width: 1080, height: 1920 }, releaseDate: true }),
+      renderCoverOffThread(design, { size: 640 }),
     ]);
     return [
       { name: 'album-cover-3000.png', data: master, width: 3000, height: 3000 },

@@ -1,0 +1,228 @@
+import { Zip, ZipPassThrough } from 'fflate';
+import { BUILT_IN_BEAT_MAKER } from '@members-only/shared/studio';
+import type { BeatStyleName } from '@members-only/shared/studio';
+import type { CoverDesign, CoverLayout } from '@members-only/engines/cover';
+import type { MixTakeInput, VocalChain } from '@members-only/engines/booth';
+import { encodeMp3, id3Key } from '../audio/encode';
+import { mixStemsZip } from '../audio/mix-stems';
+import { renderCover, type RenderedCover } from '../providers/image/built-in-renderer';
+
+/**
+ * The CPU-heavy, pure parts of the jobs (ADR 055): rendering and encoding a beat, rendering a
+ * cover, mixing and mastering a booth mixdown. Each takes plain data and typed arrays and gives
+ * back plain data and typed arrays, so it runs the same on the main thread (HEAVY_WORK_THREADS=0)
+ * or in a pool thread (pool.ts), where its typed arrays cross as transferred ArrayBuffers.
+ */
+export interface TaskContext {
+  signal: AbortSignal;
+  progress(fraction: number): void;
+  /** Hands the caller the next piece of a streamed output (`null`: the stream is complete). */
+  chunk(stream: string, data: Uint8Array | null): void;
+}
+
+type BeatEngine = typeof import('@members-only/engines/beats');
+type RenderedBeat = import('@members-only/engines/beats').RenderedBeat;
+
+export interface BeatTaskInput {
+  style: BeatStyleName;
+  description: string;
+  seed: number;
+  variation: number;
+  extensions: number;
+  /** Also make the MIDI file and stream the stems ZIP (chunk stream 'stems'). */
+  extras: boolean;
+  title: string | null;
+  artist: string;
+}
+
+export interface BeatTaskOutput {
+  mp3: Uint8Array;
+  midi: Uint8Array | null;
+  title: string;
+  plan: {
+    bpm: number;
+    key: string;
+    lengthSec: number;
+    style: string;
+    sections: unknown;
+    progressionLabel: unknown;
+    keys: unknown;
+    lead: unknown;
+    bass: unknown;
+    understood: unknown;
+  };
+  integratedLufs: number | null;
+  truePeakDbtp: number | null;
+}
+
+/** The stems' names in the ZIP (the bass is '808.wav' when it is an 808). */
+export const STEM_FILES = { drums: 'Drums.wav', bass: 'Bass.wav', chords: 'Chords.wav', melody: 'Melody.wav' } as const;
+
+/** Renders the beat, then encodes its MP3 (ffmpeg, its own process) while the MIDI file and the stems ZIP are written. */
+async function beat(input: BeatTaskInput, ctx: TaskContext): Promise<BeatTaskOutput> {
+  const engine = await import('@members-only/engines/beats');
+  const rendered = await engine.generateBeat(
+    { style: input.style, description: input.description, seed: input.seed, variation: input.variation, extensions: input.extensions },
+    { stems: input.extras, onProgress: (f) => ctx.progress(0.8 * f) },
+  );
+  ctx.signal.throwIfAborted();
+  const { plan } = rendered;
+  const name = input.title ?? engine.beatTitle(plan);
+  const { artist, seed, variation } = input;
+  const encoding = encodeMp3(
+    rendered.channels,
+    rendered.sampleRate,
+    {
+      title: name,
+      artist,
+      bpm: plan.bpm,
+      key: id3Key(plan.key),
+      copyright: `${artist} (made with the ${BUILT_IN_BEAT_MAKER.toLowerCase()})`,
+      comment: `${plan.key}, ${plan.bpm} BPM, seed ${seed}${variation ? `, variation ${variation}` : ''}`,
+    },
+    { signal: ctx.signal },
+  );
+  let midi: Uint8Array | null = null;
+  if (input.extras) {
+    midi = new Uint8Array(engine.beatToMidi(plan, rendered.score, name));
+    for await (const piece of stemsZip(engine, rendered, artist)) ctx.chunk('stems', piece);
+    ctx.chunk('stems', null);
+  }
+  const mp3 = await encoding;
+  return {
+    mp3,
+    midi,
+    title: name,
+    plan: {
+      bpm: plan.bpm,
+      key: plan.key,
+      lengthSec: plan.lengthSec,
+      style: plan.style,
+      sections: plan.sections,
+      progressionLabel: plan.progressionLabel,
+      keys: plan.keys,
+      lead: plan.lead,
+      bass: plan.bass,
+      understood: plan.understood,
+    },
+    integratedLufs: rendered.integratedLufs,
+    truePeakDbtp: rendered.truePeakDbtp,
+  };
+}
+
+/**
+ * The stems as a ZIP (stored: audio barely compresses) of 16-bit stereo WAVs at the mix's sample
+ * rate, each exactly as long as the mix and starting with it, so they line up sample for sample
+ * and add up to it; the mix itself as a WAV (the lossless master); a note of the tempo and key.
+ * Made in chunks, yielding to the event loop between them so the MP3 encoder keeps being fed.
+ */
+async function* stemsZip(engine: BeatEngine, rendered: RenderedBeat, artist: string): AsyncGenerator<Uint8Array> {
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else out.push(chunk);
+  });
+  const mtime = new Date(Date.UTC(2026, 0, 1));
+  const flush = function* () {
+    if (failure) throw failure;
+    while (out.length > 0) yield out.shift()!;
+  };
+  const { plan } = rendered;
+  const bass = plan.bass === '808' ? '808.wav' : STEM_FILES.bass;
+  const note = [
+    `${plan.style} beat by ${artist}, made with the ${BUILT_IN_BEAT_MAKER.toLowerCase()}.`,
+    `Tempo ${plan.bpm} BPM, key ${plan.key}, ${plan.lengthSec} s.`,
+    `Stems: 16-bit stereo WAV at ${rendered.sampleRate} Hz. Place them all at the start of the project: they line up sample for sample and add up to the mix (Mix.wav, the master).`,
+    '',
+  ].join('\r\n');
+  const readme = new ZipPassThrough('README.txt');
+  readme.mtime = mtime;
+  zip.add(readme);
+  readme.push(Buffer.from(note, 'utf8'), true);
+  const parts: [string, [Float32Array, Float32Array]][] = [
+    ['Mix.wav', rendered.channels],
+    ...engine.STEM_NAMES.map((stem): [string, [Float32Array, Float32Array]] => [stem === 'bass' ? bass : STEM_FILES[stem], rendered.stems![stem]]),
+  ];
+  for (const [filename, [l, r]] of parts) {
+    const file = new ZipPassThrough(filename);
+    file.mtime = mtime;
+    zip.add(file);
+    for (const chunk of engine.wavChunks(l, r, rendered.sampleRate)) {
+      file.push(chunk);
+      yield* flush();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    file.push(new Uint8Array(0), true);
+    yield* flush();
+  }
+  zip.end();
+  yield* flush();
+}
+
+export interface CoverTaskInput {
+  design: CoverDesign;
+  options?: Parameters<typeof renderCover>[1];
+}
+export interface CoverTaskOutput {
+  png: Uint8Array;
+  layout: CoverLayout;
+  titleBounds: RenderedCover['titleBounds'];
+}
+
+async function cover(input: CoverTaskInput): Promise<CoverTaskOutput> {
+  return renderCover(input.design, { ...input.options, onThisThread: true });
+}
+
+export interface MixdownTaskInput {
+  backing: [Float32Array, Float32Array];
+  sampleRate: number;
+  bpm: number;
+  firstDownbeatMs: number;
+  takes: MixTakeInput[];
+  vocal: VocalChain;
+  beatDuckDb: number;
+  tags: { title: string; artist: string };
+}
+export interface MixdownTaskOutput {
+  mp3: Uint8Array;
+  stems: Uint8Array;
+}
+
+/** Comps, processes, mixes and masters the takes over the backing, then encodes the MP3 while the stems ZIP is built. */
+async function mixdown(input: MixdownTaskInput, ctx: TaskContext): Promise<MixdownTaskOutput> {
+  const engine = await import('@members-only/engines/booth');
+  const result = engine.mixdown({
+    backing: input.backing,
+    sampleRate: input.sampleRate,
+    bpm: input.bpm,
+    firstDownbeatMs: input.firstDownbeatMs,
+    takes: input.takes,
+    vocal: input.vocal,
+    beatDuckDb: input.beatDuckDb,
+    progress: (f) => ctx.progress(f),
+  });
+  const [mp3, stems] = await Promise.all([
+    encodeMp3(result.master, input.sampleRate, { ...input.tags, comment: result.engine }, { signal: ctx.signal }),
+    mixStemsZip(result, input.backing, input.sampleRate),
+  ]);
+  return { mp3, stems };
+}
+
+/** What the worker reports about itself (tests: its OS priority as Linux sees the thread). */
+async function probe(): Promise<{ nice: number | null; threadId: number }> {
+  const { readFileSync } = await import('node:fs');
+  const { threadId } = await import('node:worker_threads');
+  try {
+    // /proc/thread-self is the calling thread's entry: read synchronously, on this thread.
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    return { nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]), threadId };
+  } catch {
+    return { nice: null, threadId };
+  }
+}
+
+export const TASKS = { beat, cover, mixdown, probe } as const;
+export type TaskName = keyof typeof TASKS;
+export type TaskInput<N extends TaskName> = Parameters<(typeof TASKS)[N]>[0];
+export type TaskOutput<N extends TaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
