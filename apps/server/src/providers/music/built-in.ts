@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { Zip, ZipPassThrough } from 'fflate';
 import { BUILT_IN_BEAT_ENGINE, BUILT_IN_BEAT_MAKER } from '@members-only/shared/studio';
 import { encodeMp3, id3Key } from '../../audio/encode';
+import { storedZip, type ZipEntry } from '../../audio/zip';
 import type { MusicProvider } from './types';
 
 type BeatEngine = typeof import('@members-only/engines/beats');
@@ -71,18 +71,7 @@ export const STEM_FILES = { drums: 'Drums.wav', bass: 'Bass.wav', chords: 'Chord
  * and add up to it; the mix itself as a WAV (the lossless master); a note of the tempo and key. Streamed in chunks, yielding to the event
  * loop between them so the MP3 encoder keeps being fed.
  */
-async function* stemsZip(engine: BeatEngine, beat: RenderedBeat, artist: string): AsyncGenerator<Uint8Array> {
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else out.push(chunk);
-  });
-  const mtime = new Date(Date.UTC(2026, 0, 1));
-  const flush = function* () {
-    if (failure) throw failure;
-    while (out.length > 0) yield out.shift()!;
-  };
+function stemsZip(engine: BeatEngine, beat: RenderedBeat, artist: string): AsyncGenerator<Uint8Array> {
   const { plan } = beat;
   const bass = plan.bass === '808' ? '808.wav' : STEM_FILES.bass;
   const note = [
@@ -91,26 +80,12 @@ async function* stemsZip(engine: BeatEngine, beat: RenderedBeat, artist: string)
     `Stems: 16-bit stereo WAV at ${beat.sampleRate} Hz. Place them all at the start of the project: they line up sample for sample and add up to the mix (Mix.wav, the master).`,
     '',
   ].join('\r\n');
-  const readme = new ZipPassThrough('README.txt');
-  readme.mtime = mtime;
-  zip.add(readme);
-  readme.push(Buffer.from(note, 'utf8'), true);
   const parts: [string, [Float32Array, Float32Array]][] = [
     ['Mix.wav', beat.channels],
     ...engine.STEM_NAMES.map((stem): [string, [Float32Array, Float32Array]] => [stem === 'bass' ? bass : STEM_FILES[stem], beat.stems![stem]]),
   ];
-  for (const [filename, [l, r]] of parts) {
-    const file = new ZipPassThrough(filename);
-    file.mtime = mtime;
-    zip.add(file);
-    for (const chunk of engine.wavChunks(l, r, beat.sampleRate)) {
-      file.push(chunk);
-      yield* flush();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    file.push(new Uint8Array(0), true);
-    yield* flush();
-  }
-  zip.end();
-  yield* flush();
+  return storedZip([
+    ['README.txt', [Buffer.from(note, 'utf8')]],
+    ...parts.map(([filename, [l, r]]): ZipEntry => [filename, engine.wavChunks(l, r, beat.sampleRate)]),
+  ]);
 }
