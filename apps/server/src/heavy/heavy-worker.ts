@@ -27,8 +27,12 @@ try {
 const port = parentPort!;
 const aborters = new Map<number, AbortController>();
 
-/** A chunk crosses on its own buffer: the producer may keep using the one it came from. */
-const own = (data: Uint8Array) => (data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer ? data : data.slice());
+/**
+ * A chunk crosses on its own buffer: the producer may keep using the one it came from. A copy with
+ * `new Uint8Array`, not `slice()`: on a Buffer (a view into Node's shared pool for small ones)
+ * `slice()` is another view of the same memory.
+ */
+const own = (data: Uint8Array) => (data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer ? data : new Uint8Array(data));
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'abort') {

@@ -1,10 +1,10 @@
-import { Zip, ZipPassThrough } from 'fflate';
 import { BUILT_IN_BEAT_MAKER } from '@members-only/shared/studio';
 import type { BeatStyleName } from '@members-only/shared/studio';
 import type { CoverDesign, CoverLayout } from '@members-only/engines/cover';
 import type { MixTakeInput, VocalChain } from '@members-only/engines/booth';
 import { encodeMp3, id3Key } from '../audio/encode';
 import { mixStemsZip } from '../audio/mix-stems';
+import { storedZip, type ZipEntry } from '../audio/zip';
 import { renderCover, type RenderedCover } from '../providers/image/built-in-renderer';
 
 /**
@@ -114,20 +114,10 @@ async function beat(input: BeatTaskInput, ctx: TaskContext): Promise<BeatTaskOut
  * The stems as a ZIP (stored: audio barely compresses) of 16-bit stereo WAVs at the mix's sample
  * rate, each exactly as long as the mix and starting with it, so they line up sample for sample
  * and add up to it; the mix itself as a WAV (the lossless master); a note of the tempo and key.
- * Made in chunks, yielding to the event loop between them so the MP3 encoder keeps being fed.
+ * Made in chunks by the shared stored-ZIP writer (audio/zip.ts), which yields to the event loop
+ * between them so the MP3 encoder keeps being fed.
  */
-async function* stemsZip(engine: BeatEngine, rendered: RenderedBeat, artist: string): AsyncGenerator<Uint8Array> {
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else out.push(chunk);
-  });
-  const mtime = new Date(Date.UTC(2026, 0, 1));
-  const flush = function* () {
-    if (failure) throw failure;
-    while (out.length > 0) yield out.shift()!;
-  };
+function stemsZip(engine: BeatEngine, rendered: RenderedBeat, artist: string): AsyncGenerator<Uint8Array> {
   const { plan } = rendered;
   const bass = plan.bass === '808' ? '808.wav' : STEM_FILES.bass;
   const note = [
@@ -136,28 +126,14 @@ async function* stemsZip(engine: BeatEngine, rendered: RenderedBeat, artist: str
     `Stems: 16-bit stereo WAV at ${rendered.sampleRate} Hz. Place them all at the start of the project: they line up sample for sample and add up to the mix (Mix.wav, the master).`,
     '',
   ].join('\r\n');
-  const readme = new ZipPassThrough('README.txt');
-  readme.mtime = mtime;
-  zip.add(readme);
-  readme.push(Buffer.from(note, 'utf8'), true);
   const parts: [string, [Float32Array, Float32Array]][] = [
     ['Mix.wav', rendered.channels],
     ...engine.STEM_NAMES.map((stem): [string, [Float32Array, Float32Array]] => [stem === 'bass' ? bass : STEM_FILES[stem], rendered.stems![stem]]),
   ];
-  for (const [filename, [l, r]] of parts) {
-    const file = new ZipPassThrough(filename);
-    file.mtime = mtime;
-    zip.add(file);
-    for (const chunk of engine.wavChunks(l, r, rendered.sampleRate)) {
-      file.push(chunk);
-      yield* flush();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    file.push(new Uint8Array(0), true);
-    yield* flush();
-  }
-  zip.end();
-  yield* flush();
+  return storedZip([
+    ['README.txt', [Buffer.from(note, 'utf8')]],
+    ...parts.map(([filename, [l, r]]): ZipEntry => [filename, engine.wavChunks(l, r, rendered.sampleRate)]),
+  ]);
 }
 
 export interface CoverTaskInput {

@@ -12,6 +12,7 @@ import {
   type takeUploadFieldsSchema,
   type UpdateTakeInput,
 } from '@members-only/shared/booth';
+import { wavHeader } from '@members-only/engines/beats/wav';
 import type { MixRow, TakeRow } from '../db/types';
 import type { BoothRepository } from '../repositories/booth.repository';
 import type { BeatRepository } from '../repositories/beat.repository';
@@ -27,7 +28,6 @@ import { authorize, planOf, type Actor } from '../policies/index';
 import type { SongService } from './song.service';
 import type { TrackService } from './track.service';
 import { storageFull } from './track.service';
-import { monoWavHeader } from '../audio/mix-stems';
 
 type TakeFields = z.output<typeof takeUploadFieldsSchema>;
 type MixdownInput = z.output<typeof mixdownSchema>;
@@ -44,7 +44,6 @@ const chunkKey = (base: string, offset: number) => `takes/${base}.${offset}.part
 const mergedKey = (base: string) => `takes/${base}.pcm`;
 const keysOf = (take: TakeRow): string[] => JSON.parse(take.chunk_keys) as string[];
 const offsetOf = (key: string) => (key.endsWith('.pcm') ? 0 : Number(key.split('.').at(-2)));
-
 
 /**
  * A whole take sent as a WAV: PCM 16/24-bit or 32-bit float (WAVE_FORMAT_EXTENSIBLE too), mono or
@@ -265,7 +264,7 @@ export function createBoothService(deps: {
     /** The take as a 16-bit mono WAV, streamed from its chunks. */
     async audio(actor: Actor, songId: number, takeId: number) {
       const take = await takeFor(actor, songId, takeId, 'read');
-      const header = monoWavHeader(take.received_bytes, take.sample_rate);
+      const header = wavHeader(take.received_bytes / 2, take.sample_rate, 1);
       const keys = keysOf(take);
       return {
         take,

@@ -12,8 +12,9 @@ import type { TempoResult } from './types';
  *    Ellis/librosa's log-Gaussian centred on 120 BPM (sigma 1 octave), multiplied by a soft window
  *    that favours 70-180 BPM (the usual hip-hop range, and how producers label half/double time).
  *    The best weighted peak picks the metrical level (this is what avoids octave errors). Each
- *    candidate period is scored with its multiples (1/k-weighted autocorrelation at 2, 3 and 4
- *    periods), so the level whose bars and half-bars also repeat wins over half its tempo.
+ *    candidate period (the peak's lag, parabolically interpolated) is scored with its multiples
+ *    (1/k-weighted autocorrelation, linearly interpolated, at 2, 3 and 4 periods), so the level
+ *    whose bars and half-bars also repeat wins over half its tempo.
  * 3. Refinement (comb filter): frame-quantised lags are too coarse (+-2 BPM at 140 BPM), so the
  *    period is refined on a 0.05 BPM grid within +-2 % by maximising the summed power of the
  *    envelope at the beat frequency and its first 3 harmonics (Goertzel on the Hann-windowed
@@ -26,6 +27,10 @@ export const TEMPO_MIN_BPM = 40;
  * autocorrelation at 1, 2, 3 and 4 periods, weighted 1/k. A beat's period repeats at its bar and
  * half-bar; half its tempo's period only at every other one of them. With the lag alone, a drill or
  * trap beat whose kick and snare play half time (a snare once a bar at 140) read as 70.
+ * The multiples are taken of the period itself (the peak's interpolated, fractional lag), not of
+ * the whole frame it falls in (ADR 054): at 150 BPM the period is 34.45 frames, and 4 × 34 frames
+ * lands 1.8 frames, most of a smoothed onset's width, before the fourth beat, so the true tempo
+ * lost its multiples to half its tempo (68.9 frames, read almost exactly at 69) and read as 75.
  */
 const METER_SPAN = 4;
 export const TEMPO_MAX_BPM = 240;
@@ -212,6 +217,19 @@ function onsetVariation(env: Float64Array): number {
   return Math.sqrt(v / n);
 }
 
+/** Where the autocorrelation peak at integer `lag` really lies, in frames from it (parabolic interpolation, within ±0.5). */
+function peakOffset(ac: Float64Array, lag: number): number {
+  const ym = ac[lag - 1], y0 = ac[lag], yp = ac[lag + 1];
+  const denom = ym - 2 * y0 + yp;
+  return denom < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (ym - yp)) / denom)) : 0;
+}
+
+/** The autocorrelation at a fractional lag (linear interpolation between frames). */
+function acAt(ac: Float64Array, lag: number): number {
+  const i = Math.floor(lag), f = lag - i;
+  return ac[i] + (ac[i + 1] - ac[i]) * f;
+}
+
 /** Tempo from an onset envelope. */
 export function tempoFromEnvelope(envelope: OnsetEnvelope): TempoResult {
   const { env, fps } = envelope;
@@ -234,21 +252,18 @@ export function tempoFromEnvelope(envelope: OnsetEnvelope): TempoResult {
   if (!(ac[0] > 1e-12)) return { bpm: null, confidence: 0 };
 
   let bestLag = -1;
+  let bestPeriod = 0;
   let bestScore = 0;
   for (let lag = Math.max(minLag, 1); lag <= maxLag; lag++) {
     if (!(ac[lag] > 0 && ac[lag] >= ac[lag - 1] && ac[lag] >= ac[lag + 1])) continue;
+    const period = lag + peakOffset(ac, lag);
     let metre = 0;
-    for (let k = 1; k <= METER_SPAN && k * lag < ac.length; k++) metre += Math.max(0, ac[k * lag]) / k;
+    for (let k = 1; k <= METER_SPAN && k * period + 1 < ac.length; k++) metre += Math.max(0, acAt(ac, k * period)) / k;
     const score = tempoPrior((60 * fps) / lag) * metre;
-    if (score > bestScore) { bestScore = score; bestLag = lag; }
+    if (score > bestScore) { bestScore = score; bestLag = lag; bestPeriod = period; }
   }
   if (bestLag < 0) return { bpm: null, confidence: 0 };
-
-  // Parabolic interpolation of the autocorrelation peak.
-  const ym = ac[bestLag - 1], y0 = ac[bestLag], yp = ac[bestLag + 1];
-  const denom = ym - 2 * y0 + yp;
-  const delta = denom < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (ym - yp)) / denom)) : 0;
-  const coarseBpm = (60 * fps) / (bestLag + delta);
+  const coarseBpm = (60 * fps) / bestPeriod;
   const confidence = clamp01(ac[bestLag] / ac[0]);
 
   // Comb-filter refinement on a fine BPM grid.

@@ -164,28 +164,23 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds,
   // Production per part.
   const beatSec = 60 / plan.bpm;
   produce(stems, plan, sr, kickFrames, beatSec, rng);
-  balance(stems, plan, sr);
+  const faders = balance(stems, plan, sr);
   report(0.68);
 
-  // Fade the last 1.5 s (the chords ring on) so the file ends cleanly.
+  // Master: the stems summed at their faders, the last 1.5 s faded (the chords ring on) so the file
+  // ends cleanly; then level and limit. Faders and fade are applied in the sum, one pass per stem,
+  // and to the stems themselves only when they are wanted (below, with the master's gain).
   const fade = Math.min(frames, Math.round(1.5 * sr));
-  for (const name of STEM_NAMES) {
-    const { l, r } = stems[name];
-    for (let i = 0; i < fade; i++) {
-      const g = i / fade;
-      l[frames - 1 - i] *= g;
-      r[frames - 1 - i] *= g;
-    }
-  }
-  report(0.7);
-
-  // Master: sum, level, limit.
+  const fadeFrom = frames - fade;
   const left = new Float32Array(frames);
   const right = new Float32Array(frames);
   for (const name of STEM_NAMES) {
     const { l, r } = stems[name];
-    for (let i = 0; i < frames; i++) { left[i] += l[i]; right[i] += r[i]; }
+    const g = faders[name];
+    for (let i = 0; i < fadeFrom; i++) { left[i] += g * l[i]; right[i] += g * r[i]; }
+    for (let i = fadeFrom; i < frames; i++) { const f = g * ((frames - 1 - i) / fade); left[i] += f * l[i]; right[i] += f * r[i]; }
   }
+  report(0.7);
   const master = masterGain(left, right, sr, () => report(0.8));
   report(0.95);
   const integratedLufs = master.integratedLufs;
@@ -194,9 +189,12 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds,
   let stemOut: RenderedBeat['stems'];
   if (options.stems) {
     stemOut = {} as Record<StemName, [Float32Array, Float32Array]>;
+    const gain = master.gain;
     for (const name of STEM_NAMES) {
       const { l, r } = stems[name];
-      applyGainCurve(l, r, master.gain);
+      const g = faders[name];
+      for (let i = 0; i < fadeFrom; i++) { const m = g * gain[i]; l[i] *= m; r[i] *= m; }
+      for (let i = fadeFrom; i < frames; i++) { const m = g * ((frames - 1 - i) / fade) * gain[i]; l[i] *= m; r[i] *= m; }
       stemOut[name] = [l, r];
     }
   }
@@ -245,17 +243,17 @@ function activeLevelDb(s: Stereo, sr: number): number | null {
   return 10 * Math.log10(kept.reduce((a, b) => a + b, 0) / kept.length);
 }
 
-function balance(stems: Record<StemName, Stereo>, plan: BeatPlan, sr: number): void {
+/** Each stem's fader (a gain; the drums' is 1), applied where the stems are summed. */
+function balance(stems: Record<StemName, Stereo>, plan: BeatPlan, sr: number): Record<StemName, number> {
+  const faders: Record<StemName, number> = { drums: 1, bass: 1, chords: 1, melody: 1 };
   const drums = activeLevelDb(stems.drums, sr);
-  if (drums === null) return;
+  if (drums === null) return faders;
   for (const name of ['bass', 'chords', 'melody'] as const) {
     const level = activeLevelDb(stems[name], sr);
     if (level === null) continue;
-    const change = Math.max(-20, Math.min(20, drums + BALANCE_DB[plan.style][name] - level));
-    const g = dbToGain(change);
-    const { l, r } = stems[name];
-    for (let i = 0; i < l.length; i++) { l[i] *= g; r[i] *= g; }
+    faders[name] = dbToGain(Math.max(-20, Math.min(20, drums + BALANCE_DB[plan.style][name] - level)));
   }
+  return faders;
 }
 
 /** Level of a stem relative to its peak, for thresholds that follow the material. */
@@ -309,10 +307,6 @@ function produce(stems: Record<StemName, Stereo>, plan: BeatPlan, sr: number, ki
     for (const s of [stems.chords, stems.melody]) { filter(s.l, 'lowpass', sr, 2600, 0.7); filter(s.r, 'lowpass', sr, 2600, 0.7); }
     vinyl(stems.chords, sr, rng);
   }
-}
-
-function applyGainCurve(l: Float32Array, r: Float32Array, gain: Float32Array): void {
-  for (let i = 0; i < l.length; i++) { l[i] *= gain[i]; r[i] *= gain[i]; }
 }
 
 function vinyl(into: Stereo, sr: number, rng: () => number): void {

@@ -22,9 +22,8 @@ function toS16(x: number): number {
   return v >= 0 ? (v + 0.5) | 0 : -((-v + 0.5) | 0);
 }
 
-/** The 44-byte header of a canonical 16-bit stereo PCM WAV file holding `frames` frames. */
-export function wavHeader(frames: number, sampleRate: number): Buffer {
-  const channels = 2;
+/** The 44-byte header of a canonical 16-bit PCM WAV file (stereo unless told) holding `frames` frames. */
+export function wavHeader(frames: number, sampleRate: number, channels = 2): Buffer {
   const bytesPerFrame = channels * 2;
   const data = frames * bytesPerFrame;
   const h = Buffer.alloc(44);
@@ -44,9 +43,24 @@ export function wavHeader(frames: number, sampleRate: number): Buffer {
   return h;
 }
 
+/** A mono signal as 16-bit PCM, frames [start, end). */
+export function monoS16(x: Float32Array, start: number, end: number): Buffer {
+  const frames = Math.max(0, end - start);
+  const out = Buffer.allocUnsafe(frames * 2);
+  const view = new Int16Array(out.buffer, out.byteOffset, frames);
+  for (let i = 0; i < frames; i++) view[i] = toS16(x[start + i]);
+  return out;
+}
+
 /** A stereo pair as WAV file chunks of about `chunkFrames` frames each (header first). */
 export function* wavChunks(left: Float32Array, right: Float32Array, sampleRate: number, chunkFrames = 65_536): Generator<Buffer> {
   const n = Math.min(left.length, right.length);
   yield wavHeader(n, sampleRate);
   for (let at = 0; at < n; at += chunkFrames) yield interleaveS16(left, right, at, Math.min(n, at + chunkFrames));
+}
+
+/** A mono signal as WAV file chunks of about `chunkFrames` frames each (header first). */
+export function* monoWavChunks(x: Float32Array, sampleRate: number, chunkFrames = 65_536): Generator<Buffer> {
+  yield wavHeader(x.length, sampleRate, 1);
+  for (let at = 0; at < x.length; at += chunkFrames) yield monoS16(x, at, Math.min(x.length, at + chunkFrames));
 }

@@ -7,6 +7,7 @@
  * peak under −1 dBTP). Plain TypeScript over Float32Arrays: deterministic, no process to start.
  */
 import { measureIntegratedLoudness } from '../audio/loudness';
+import { filter } from '../beats/instruments';
 import { masterGain } from '../beats/render';
 import { delaySend, eq, reverbSend } from '../beats/production';
 
@@ -118,23 +119,9 @@ export function comp(takes: readonly MixTakeInput[], sr: number, length: number,
   return out;
 }
 
-function biquad(x: Float32Array, b0: number, b1: number, b2: number, a1: number, a2: number): void {
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const x0 = x[i];
-    const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-    x2 = x1; x1 = x0; y2 = y1; y1 = y0;
-    x[i] = y0;
-  }
-}
-
-/** RBJ high- or low-pass (Butterworth Q), in place. */
+/** RBJ high- or low-pass (Butterworth Q), in place: the beat engine's filter. */
 export function pass(x: Float32Array, sr: number, type: 'high' | 'low', f: number, q = Math.SQRT1_2): void {
-  const w = (2 * Math.PI * Math.min(f, sr * 0.45)) / sr;
-  const cos = Math.cos(w), alpha = Math.sin(w) / (2 * q);
-  const a0 = 1 + alpha;
-  if (type === 'high') biquad(x, (1 + cos) / 2 / a0, -(1 + cos) / a0, (1 + cos) / 2 / a0, (-2 * cos) / a0, (1 - alpha) / a0);
-  else biquad(x, (1 - cos) / 2 / a0, (1 - cos) / a0, (1 - cos) / 2 / a0, (-2 * cos) / a0, (1 - alpha) / a0);
+  filter(x, type === 'high' ? 'highpass' : 'lowpass', sr, f, q);
 }
 
 const dbToGain = (db: number) => 10 ** (db / 20);
