@@ -76,9 +76,9 @@ test.describe('Split sheets and release pages (issue 30)', () => {
     await expect(bPage.getByTestId('balance-USD')).toHaveText('$4.00');
     // Each statement for the earning's month shows the song and that member's share of it.
     await page.goto('/payouts/statement/2026-10');
-    await expect(page.getByText(/ — 60\.00% of \$10\.01 = \$6\.01$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your share of songs' }).getByText('Night Drive — 60.00% of $10.01 = $6.01')).toBeVisible();
     await bPage.goto('/payouts/statement/2026-10');
-    await expect(bPage.getByText(/ — 40\.00% of \$10\.01 = \$4\.00$/)).toBeVisible();
+    await expect(bPage.getByRole('region', { name: 'Your share of songs' }).getByText('Night Drive — 40.00% of $10.01 = $4.00')).toBeVisible();
 
     // A publishes the song's release page from the song page.
     await page.goto(`/songs/${songId}`);

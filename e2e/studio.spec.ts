@@ -66,6 +66,8 @@ test('make a beat, hear it play, pause it and download it, its stems and MIDI; m
   // 'Make a variation': a new beat on top of the list, same tempo, marked as a variation; it plays.
   await item.getByRole('button', { name: 'Make a variation' }).click();
   await expect(page.getByRole('button', { name: 'Generating Beat...' })).toBeDisabled();
+  // The job takes as long as the machine needs: wait for it (up to a minute), then for its toast.
+  await expect(page.getByRole('button', { name: 'Generate Beat' })).toBeEnabled({ timeout: 60_000 });
   await expectToast(page, 'Variation generated successfully!');
   await expect(page.getByTestId('beat-item')).toHaveCount(2);
   const variation = page.getByTestId('beat-item').first();
@@ -75,6 +77,8 @@ test('make a beat, hear it play, pause it and download it, its stems and MIDI; m
 
   // 'Extend': longer, same tempo, marked as extended.
   await variation.getByRole('button', { name: 'Extend' }).click();
+  // The job takes as long as the machine needs: wait for it (up to a minute), then for its toast.
+  await expect(page.getByRole('button', { name: 'Generate Beat' })).toBeEnabled({ timeout: 60_000 });
   await expectToast(page, 'Extended beat generated successfully!');
   await expect(page.getByTestId('beat-item')).toHaveCount(3);
   const extended = page.getByTestId('beat-item').first();
@@ -170,6 +174,8 @@ test('visiting the tool pages, Studio included, adds no conversation; the first 
   await page.getByLabel('Beat description').fill('boom bap 90 bpm, 10 seconds');
   await page.getByRole('button', { name: 'Generate Beat' }).click();
   await expect(page).toHaveURL(/\/studio\/\d+$/);
+  // The job takes as long as the machine needs: wait for it (up to a minute), then for its toast.
+  await expect(page.getByRole('button', { name: 'Generate Beat' })).toBeEnabled({ timeout: 60_000 });
   await expectToast(page, 'Beat generated successfully!');
   await expect(sessions.getByRole('link')).toHaveCount(1);
   expect(await count()).toBe(before + 1);
