@@ -284,7 +284,9 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(failed.analysis.error).toBe('We could not read this file as audio. Try exporting it again as MP3 or WAV.');
     const job = await await body(await fetch(`${base}/api/jobs/${failed.analysis.jobId}`, { headers: { cookie: alice.cookie } }));
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
-  });
+    // "At once" is one attempt, no retries. Alone this takes under a second; after the file's other
+    // uploads about 6 s on a quiet machine, so it gets more than the default 20 s under CI's load.
+  }, 60_000);
 });
 
 /** Waits for a condition rather than a fixed time. */
