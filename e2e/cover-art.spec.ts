@@ -6,6 +6,9 @@ import { expect, expectToast, test } from './fixtures';
 /** A 6 s stereo WAV: a 140 BPM click over an A minor chord. */
 const wav = () => clickOverChordWav({ seconds: 6, bpm: 140 });
 
+/** A render's toast waits for the render: a cold heavy-work thread on a loaded CI machine took over 7.5 s. */
+const RENDER = { timeout: 60_000 };
+
 const LYRICS = ['Rain on the window, neon on the chrome', 'city never sleeps so I never go home', "diamonds in the dark, I'm a king on a throne"].join('\n');
 
 test.describe('Cover Art', () => {
@@ -32,7 +35,7 @@ test.describe('Cover Art', () => {
     await title.fill('Neon Chrome');
     await page.getByLabel('Artistic direction (optional)').fill('Neon pink rain over a dark city');
     await generate.click();
-    await expectToast(page, 'Success', 'Your cover art has been generated!');
+    await expectToast(page, 'Success', 'Your cover art has been generated!', RENDER);
     await expect(page).toHaveURL(/\/cover-art\/\d+$/);
     const image = page.getByTestId('cover-image');
     await expect(image).toBeVisible();
@@ -43,7 +46,7 @@ test.describe('Cover Art', () => {
     const firstSrc = await image.getAttribute('src');
 
     await page.getByRole('button', { name: 'Try Different Style' }).click();
-    await expectToast(page, 'New Style');
+    await expectToast(page, 'New Style', undefined, RENDER);
     await expect(image).not.toHaveAttribute('src', firstSrc!);
     await expect(page.getByRole('navigation', { name: 'Versions' }).getByRole('button')).toHaveCount(2);
 
@@ -51,7 +54,7 @@ test.describe('Cover Art', () => {
     await expect(apply).toBeDisabled();
     await page.getByLabel('Describe a change').fill('make it blue and put the title at the top');
     await apply.click();
-    await expectToast(page, 'Success', 'Your changes have been applied.');
+    await expectToast(page, 'Success', 'Your changes have been applied.', RENDER);
     const versions = page.getByRole('navigation', { name: 'Versions' }).getByRole('button');
     await expect(versions).toHaveCount(3);
 
@@ -85,21 +88,21 @@ test.describe('Cover Art', () => {
     await page.getByRole('button', { name: 'Save lyrics' }).click();
     await expect(page.getByRole('heading', { name: 'Analysis Complete' })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Generate Cover Art' }).click();
-    await expectToast(page, 'Success', 'Your cover art has been generated!');
+    await expectToast(page, 'Success', 'Your cover art has been generated!', RENDER);
 
     // Every style has a preview that loads.
     const picker = page.getByTestId('style-picker');
     await expect(picker.getByRole('button')).toHaveCount(9);
     await expect.poll(() => picker.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
     await picker.getByRole('button', { name: /Swiss typographic/ }).click();
-    await expectToast(page, 'New Style', 'Generated a Swiss typographic version of your cover.');
+    await expectToast(page, 'New Style', 'Generated a Swiss typographic version of your cover.', RENDER);
     await expect(page.getByTestId('cover-caption')).toContainText('Swiss typographic');
     await expect(picker.getByRole('button', { name: /Swiss typographic/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('cover-unused-words')).toHaveCount(0);
 
     await page.getByLabel('Describe a change').fill('make it blue with a dragon');
     await page.getByRole('button', { name: 'Apply Changes' }).click();
-    await expectToast(page, 'Success', 'Your changes have been applied.');
+    await expectToast(page, 'Success', 'Your changes have been applied.', RENDER);
     await expect(page.getByRole('navigation', { name: 'Versions' }).getByRole('button')).toHaveCount(3);
     await expect(page.getByTestId('cover-unused-words')).toContainText('Not used: "dragon"');
     // The new version keeps its style and is blue: its most common hue sits near 220°.

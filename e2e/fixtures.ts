@@ -58,9 +58,10 @@ export function toasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/ });
 }
 
-export async function expectToast(page: Page, title: string, description?: string | RegExp) {
+/** `timeout` is for toasts that follow heavy work (a render on a cold thread of a loaded machine). */
+export async function expectToast(page: Page, title: string, description?: string | RegExp, options: { timeout?: number } = {}) {
   const region = toasts(page);
-  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  await expect(region.getByText(title, { exact: true })).toBeVisible(options);
   if (description) await expect(region.getByText(description)).toBeVisible();
 }
 
