@@ -72,8 +72,15 @@ export default defineConfig({
   expect: { timeout: 7_500 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (actions, DOM snapshots, network) and a screenshot of the
+    // end, but the trace takes no screencast frames: encoding them cost a third of a core for every
+    // page that animates while it waits (ADR 062).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // The system asks for reduced motion, as many artists' do: a spinner or a progress bar that
+    // animates for the whole of a render cost a software-composited page about 13 % of a core, and
+    // the journeys assert states, not animations (ADR 062). index.css ends animations at once.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium; never download a browser.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
