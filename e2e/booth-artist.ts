@@ -22,6 +22,13 @@ export interface ArtistConfig {
   firstDownbeatMs: number;
   /** The MediaStream path's delay (ms), reported as the microphone track's `latency`. */
   inputMs: number;
+  /**
+   * A device whose reports are wrong (for calibration): its true round trip (ms) from a sound
+   * scheduled to its capture, and how much of it comes before the artist hears it. The page's
+   * output also reaches the microphone over that round trip while `window.__artist.speakers(true)`
+   * (headphones off). Without it the device is what the context and the track report.
+   */
+  device?: { roundTripMs: number; outputMs: number };
 }
 
 export function installPerfectArtist(cfg: ArtistConfig) {
@@ -30,7 +37,20 @@ export function installPerfectArtist(cfg: ArtistConfig) {
   const sinks = new WeakMap<BaseAudioContext, MediaStreamAudioDestinationNode>();
   const voices = new WeakMap<AudioBufferSourceNode, OscillatorNode[]>();
   const sung: number[] = [];
-  const artist = { sung, heardMs: Number.NaN };
+  const speakers = new WeakMap<BaseAudioContext, GainNode>();
+  const voicePaths = new WeakMap<BaseAudioContext, AudioNode>();
+  const artist = {
+    sung,
+    heardMs: Number.NaN,
+    contexts: [] as BaseAudioContext[],
+    /** Headphones off (true): the speakers reach the microphone. */
+    speakers(on: boolean) {
+      for (const ctx of artist.contexts) {
+        const gain = speakers.get(ctx);
+        if (gain) gain.gain.value = on ? 1 : 0;
+      }
+    },
+  };
   (window as unknown as { __artist: typeof artist }).__artist = artist;
 
   class ArtistContext extends Native {
@@ -40,10 +60,25 @@ export function installPerfectArtist(cfg: ArtistConfig) {
       sink.channelCount = 1;
       const track = sink.stream.getAudioTracks()[0];
       const settings = track.getSettings.bind(track);
-      track.getSettings = () => ({ ...settings(), latency: cfg.inputMs / 1000 }) as MediaTrackSettings;
+      // A microphone keeps its deviceId (this track's own is new with every context).
+      track.getSettings = () => ({ ...settings(), deviceId: 'perfect-artist-microphone', latency: cfg.inputMs / 1000 }) as MediaTrackSettings;
       for (const old of mic.getAudioTracks()) mic.removeTrack(old);
       mic.addTrack(track);
       sinks.set(this, sink);
+      artist.contexts.push(this);
+      if (cfg.device) {
+        // What is left of the round trip once the MediaStream path has taken its share.
+        const loop = this.createDelay(1);
+        loop.delayTime.value = Math.max(0, cfg.device.roundTripMs - cfg.inputMs) / 1000;
+        const speaker = this.createGain();
+        speaker.gain.value = 0;
+        speaker.connect(loop).connect(sink);
+        speakers.set(this, speaker);
+        const voice = this.createDelay(1);
+        voice.delayTime.value = Math.max(0, cfg.device.roundTripMs - cfg.device.outputMs - cfg.inputMs) / 1000;
+        voice.connect(sink);
+        voicePaths.set(this, voice);
+      }
     }
   }
   window.AudioContext = ArtistContext;
@@ -69,17 +104,25 @@ export function installPerfectArtist(cfg: ArtistConfig) {
     const ctx = this.context;
     const sink = sinks.get(ctx);
     if (!sink || !this.buffer || this.buffer.duration < 1) return;
-    const heard = ctx instanceof Native ? ctx.baseLatency + ctx.outputLatency : 0;
+    const heard = cfg.device ? cfg.device.outputMs / 1000 : ctx instanceof Native ? ctx.baseLatency + ctx.outputLatency : 0;
     artist.heardMs = heard * 1000;
     const playsAt = Math.max(when, ctx.currentTime);
     const beat = 60 / cfg.bpm;
     const first = cfg.firstDownbeatMs / 1000;
     const mine: OscillatorNode[] = [];
     for (let k = Math.ceil((offset - first) / beat - 1e-9); first + k * beat < this.buffer.duration; k++) {
-      mine.push(sing(ctx, sink, playsAt + (first + k * beat - offset) + heard));
+      mine.push(sing(ctx, voicePaths.get(ctx) ?? sink, playsAt + (first + k * beat - offset) + heard));
     }
     voices.set(this, mine);
   };
+  // The speakers: whatever the page sends to its output also goes to the loop (silent with headphones on).
+  const connect = AudioNode.prototype.connect as (this: AudioNode, ...args: unknown[]) => unknown;
+  AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
+    const result = connect.apply(this, args);
+    const speaker = speakers.get(this.context);
+    if (speaker && args[0] === this.context.destination) connect.call(this, speaker);
+    return result;
+  } as typeof AudioNode.prototype.connect;
   const stop = AudioBufferSourceNode.prototype.stop;
   AudioBufferSourceNode.prototype.stop = function (this: AudioBufferSourceNode, when?: number) {
     stop.call(this, when);

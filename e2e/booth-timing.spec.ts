@@ -73,3 +73,68 @@ test('the Booth places what a perfect artist sings on the beat: a take and a pun
   // What the page took off: the output path the context reports plus the microphone's reported input path.
   for (const take of takes) expect(Math.abs(take.latencyMs - (reported + inputMs))).toBeLessThan(1.5);
 });
+
+/** Each click of a take's own audio, placed where the take says it starts, against the beat grid (ms). */
+async function takeErrors(page: import('@playwright/test').Page, songId: number, take: TakeInfo, bpm: number, firstDownbeatMs: number) {
+  const res = await page.request.get(`/api/songs/${songId}/takes/${take.id}/audio`);
+  expect(res.status()).toBe(200);
+  const { samples, sampleRate } = readWav16(new Uint8Array(await res.body()));
+  const beatMs = 60_000 / bpm;
+  return clickOnsets(samples, sampleRate).map((s) => {
+    const ms = take.startMs + s * 1000 - firstDownbeatMs;
+    return ms - Math.round(ms / beatMs) * beatMs;
+  });
+}
+
+test('the Booth measures the delay of a setup whose reported latencies are wrong, keeps it for the microphone and lines takes up with it', async ({ page, user: _user }) => {
+  test.setTimeout(180_000);
+  const upload = await page.request.post('/api/tracks/upload', { multipart: { audioFile: { name: 'Loopback.wav', mimeType: 'audio/wav', buffer: clickOverChordWav({ seconds: 8, bpm: 120 }) } } });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { songId } = (await upload.json()) as { songId: number };
+  await expect.poll(async () => ((await (await page.request.get(`/api/songs/${songId}/booth`)).json()) as BoothInfo).backing, { timeout: 60_000 }).not.toBeNull();
+  const { backing } = (await (await page.request.get(`/api/songs/${songId}/booth`)).json()) as { backing: NonNullable<BoothInfo['backing']> };
+
+  // The device's true round trip is 37 ms; the context and the track report about 60 between them.
+  const inputMs = await measureStreamLoopMs(page);
+  await page.addInitScript(installPerfectArtist, { bpm: backing.bpm, firstDownbeatMs: backing.firstDownbeatMs, inputMs, device: { roundTripMs: 37, outputMs: 10 } });
+  await page.goto(`/songs/${songId}/booth`);
+  await page.getByRole('button', { name: 'Allow the microphone' }).click();
+  await page.getByText('Timing', { exact: true }).click();
+  const measured = page.getByTestId('measured-delay');
+  await expect(measured).toHaveText('Takes are lined up using the delay your browser reports.');
+  const takes = page.getByTestId('take');
+  const listed = async () => ((await (await page.request.get(`/api/songs/${songId}/takes`)).json()) as { takes: TakeInfo[] }).takes;
+
+  // With the reported latencies the take is off the grid (early by the difference).
+  await page.getByRole('button', { name: 'Record a take' }).click();
+  await expect(takes).toHaveCount(1, { timeout: 60_000 });
+  const before = await takeErrors(page, songId, (await listed())[0], backing.bpm, backing.firstDownbeatMs);
+  // (The first beat's click may even fall before the take's start and be dropped with the count-in.)
+  expect(before.length).toBeGreaterThanOrEqual(backing.bars * 4 - 1);
+  expect(Math.max(...before.map(Math.abs))).toBeGreaterThan(10);
+
+  // Headphones off, speakers on: the page's clicks come back 37 ms later.
+  await page.evaluate(() => (window as unknown as { __artist: { speakers(on: boolean): void } }).__artist.speakers(true));
+  await page.getByRole('button', { name: 'Measure the delay' }).click();
+  await expectToast(page, 'Delay measured', undefined, { timeout: 30_000 });
+  const ms = Number((await measured.textContent())?.match(/Measured delay: (\d+) ms on this microphone\./)?.[1]);
+  expect(Math.abs(ms - 37)).toBeLessThanOrEqual(2);
+  await page.evaluate(() => (window as unknown as { __artist: { speakers(on: boolean): void } }).__artist.speakers(false));
+
+  // A take recorded now lands on the beat.
+  await page.getByRole('button', { name: 'Record a take' }).click();
+  await expect(takes).toHaveCount(2, { timeout: 60_000 });
+  const after = (await listed())[1];
+  const errors = await takeErrors(page, songId, after, backing.bpm, backing.firstDownbeatMs);
+  test.info().annotations.push({ type: 'calibrated', description: `shown ${ms} ms; take errors before ${before.map((e) => e.toFixed(1)).join(' ')}; after ${errors.map((e) => e.toFixed(1)).join(' ')}` });
+  expect(errors.length).toBe(backing.bars * 4);
+  for (const e of errors) expect(Math.abs(e)).toBeLessThan(10);
+
+  // Kept for this microphone in this browser; it can be forgotten.
+  await page.reload();
+  await page.getByRole('button', { name: 'Allow the microphone' }).click();
+  await page.getByText('Timing', { exact: true }).click();
+  await expect(measured).toHaveText(`Measured delay: ${ms} ms on this microphone.`);
+  await page.getByRole('button', { name: 'Forget the measurement' }).click();
+  await expect(measured).toHaveText('Takes are lined up using the delay your browser reports.');
+});
