@@ -69,7 +69,7 @@ function Harness({ initial }: { initial: SongChoice }) {
   );
 }
 
-function renderPicker(initial: SongChoice) {
+function renderPicker(initial: SongChoice, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   fetchMock.mockImplementation((input) => {
     const url = String(input);
     if (url.startsWith('/api/songs?')) return Promise.resolve(Response.json([listItem(7, 'Paper Plan'), listItem(3, 'Night Drive')]));
@@ -77,7 +77,7 @@ function renderPicker(initial: SongChoice) {
     return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
   });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <Harness initial={initial} />
       </MemoryRouter>
@@ -103,5 +103,16 @@ describe('SongPicker', () => {
     renderPicker({ songId: 7, trackId: 71 });
     await waitFor(() => expect((screen.getByLabelText('Version') as HTMLSelectElement).value).toBe('71'), SLOW);
     expect(screen.getByTestId('choice').textContent).toBe('{"songId":7,"trackId":71}');
+  });
+
+  it('keeps a version newer than the cached song while the song is fetched again (Review this mix, just made in the Booth)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The song as cached before the mix: v1 only, stale.
+    client.setQueryData(['/api/songs', 7], { ...detail, versions: [detail.versions[1]] });
+    await client.invalidateQueries({ queryKey: ['/api/songs', 7] });
+    renderPicker({ songId: 7, trackId: 72 }, client);
+    await waitFor(() => expect([...screen.getByLabelText('Version').querySelectorAll('option')].map((o) => o.textContent)).toEqual(['v2 (latest) · v2.wav', 'v1 · v1.wav']), SLOW);
+    expect((screen.getByLabelText('Version') as HTMLSelectElement).value).toBe('72');
+    expect(screen.getByTestId('choice').textContent).toBe('{"songId":7,"trackId":72}');
   });
 });

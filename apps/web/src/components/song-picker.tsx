@@ -40,8 +40,9 @@ export function SongPicker({
   const newest = versions?.[0]?.track.id ?? null;
   const known = value.trackId !== null && versions?.some((v) => v.track.id === value.trackId);
   useEffect(() => {
-    if (withVersion && versions && !known && newest !== null) onChange({ songId: value.songId, trackId: newest });
-  }, [withVersion, versions, known, newest, value.songId, onChange]);
+    // Not while the song is being fetched again: cached versions may not know a version just made (a Booth mix opened with "Review this mix").
+    if (withVersion && versions && !song.isFetching && !known && newest !== null) onChange({ songId: value.songId, trackId: newest });
+  }, [withVersion, versions, song.isFetching, known, newest, value.songId, onChange]);
 
   const empty = songs.data?.length === 0;
   return (

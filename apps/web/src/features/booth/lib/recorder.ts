@@ -1,6 +1,7 @@
 import { BOOTH } from '@members-only/shared/booth';
 import { barMs, latencyMs as roundTripMs } from '../timing';
 import workletUrl from './recorder.worklet.ts?worker&url';
+import { calibrationKey, calibrationTrain, estimateDelay, type DelayEstimate } from './calibration';
 import { countInTimes, takePlacement } from './placement';
 import { floatTo16BitPcm, TakeUploader, type HeldTake, type TakeStart, type ChunkSender } from './pcm';
 
@@ -91,6 +92,8 @@ export class BoothAudio {
   private stoppedListener: ((load: { busyMs: number; audioMs: number }) => void) | null = null;
   private readonly buffers = new Map<string, Promise<AudioBuffer>>();
   private readonly playing = new Set<AudioScheduledSourceNode>();
+  /** A loopback measurement for this microphone and output (ms), used instead of the reported latencies. */
+  private calibratedMs: number | null = null;
 
   private constructor(
     readonly ctx: AudioContext,
@@ -145,9 +148,54 @@ export class BoothAudio {
 
   /** The latency to take off a take (ms): output path from the context, input path from the track when the browser reports it. */
   latencyMs(): number {
+    if (this.calibratedMs !== null) return Math.min(BOOTH.maxLatencyMs, roundTripMs({ calibratedMs: this.calibratedMs }));
     const settings = this.stream.getAudioTracks()[0]?.getSettings() as MediaTrackSettings & { latency?: number };
     const input = typeof settings?.latency === 'number' && Number.isFinite(settings.latency) ? settings.latency * 1000 : 0;
     return Math.min(BOOTH.maxLatencyMs, roundTripMs({ baseLatencySec: this.ctx.baseLatency, outputLatencySec: this.ctx.outputLatency }) + input);
+  }
+
+  /** Uses a measured round trip (ms) instead of the reported latencies; null goes back to them. */
+  setCalibration(ms: number | null) {
+    this.calibratedMs = ms;
+  }
+
+  /** Where this microphone and output's measurement is kept (the input's deviceId and the context's output). */
+  calibrationKey(): string {
+    const settings = this.stream.getAudioTracks()[0]?.getSettings();
+    const sinkId = (this.ctx as AudioContext & { sinkId?: unknown }).sinkId;
+    return calibrationKey(settings?.deviceId, typeof sinkId === 'string' ? sinkId : undefined);
+  }
+
+  /**
+   * Loopback calibration: plays a train of clicks through the output, records the microphone on
+   * the same clock and answers the round trip (played at frame f, heard back at f + delay).
+   */
+  async calibrate(): Promise<DelayEstimate> {
+    this.stopAll();
+    const ctx = this.ctx;
+    const rate = ctx.sampleRate;
+    const train = calibrationTrain(rate);
+    const buffer = ctx.createBuffer(1, train.length, rate);
+    buffer.getChannelData(0).set(train);
+    const at = ctx.currentTime + 0.2;
+    const first = Math.round(at * rate);
+    const recorded = new Float32Array(train.length);
+    this.blockListener = (frame, samples) => {
+      for (let i = 0; i < samples.length; i++) {
+        const j = frame + i - first;
+        if (j >= 0 && j < recorded.length) recorded[j] = samples[i];
+      }
+    };
+    this.node.port.postMessage({ type: 'record' });
+    const src = this.source(buffer, at, 0);
+    await new Promise<void>((resolve) => src.addEventListener('ended', () => resolve(), { once: true }));
+    await new Promise<void>((resolve) => {
+      this.stoppedListener = () => resolve();
+      this.node.port.postMessage({ type: 'stop' });
+    });
+    this.stoppedListener = null;
+    this.blockListener = null;
+    return estimateDelay(train, recorded, rate);
   }
 
   onLevel(listener: ((peak: number, rms: number) => void) | null) {

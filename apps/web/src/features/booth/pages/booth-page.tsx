@@ -20,13 +20,14 @@ import { LevelMeter } from '../components/level-meter';
 import { DEFAULT_MIX_SETTINGS, MixPanel, type MixSettingsState, type MixState } from '../components/mix-panel';
 import { Prompter } from '../components/prompter';
 import { defaultChoice, formatSeconds, TakesList, type CompChoice } from '../components/takes-list';
+import { MIN_CONFIDENCE, readCalibration } from '../lib/calibration';
 import { compTakes } from '../lib/comp';
 import { barProgress, prompterAt, prompterLines, punchInEndMs, punchInStartMs } from '../lib/placement';
 import { BoothAudio, MicError, type Recording } from '../lib/recorder';
 
 type Backing = NonNullable<Booth['backing']>;
 type Mic = { kind: 'ask' } | { kind: 'opening' } | { kind: 'ready'; audio: BoothAudio } | { kind: 'failed'; message: string };
-type Phase = 'idle' | 'loading' | 'recording' | 'saving' | 'playing';
+type Phase = 'idle' | 'loading' | 'recording' | 'saving' | 'playing' | 'calibrating';
 
 /** Peaks this close to full scale count as clipping; the warning stays up this long. */
 const CLIP_PEAK = 0.985;
@@ -113,6 +114,8 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
   const [jobId, setJobId] = useState<number | null>(null);
   const [mixError, setMixError] = useState<string | null>(null);
   const [workletLoad, setWorkletLoad] = useState<number | null>(null);
+  /** This microphone and output's measured delay (ms), kept in this browser; null: the browser's reported latencies are used. */
+  const [measuredMs, setMeasuredMs] = useState<number | null>(null);
   /** Where the take being recorded starts in the backing (ms): before it, the count-in. */
   const [recordFromMs, setRecordFromMs] = useState(0);
   const recording = useRef<Recording<Take> | null>(null);
@@ -128,6 +131,13 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
       if (p >= CLIP_PEAK) setClipUntil(Date.now() + CLIP_HOLD_MS);
     });
     return () => audio?.onLevel(null);
+  }, [audio]);
+  // A delay measured earlier for this microphone and output.
+  useEffect(() => {
+    if (!audio) return;
+    const stored = readCalibration(window.localStorage, audio.calibrationKey());
+    audio.setCalibration(stored);
+    setMeasuredMs(stored);
   }, [audio]);
   // The prompter's clock: every frame while something plays.
   useEffect(() => {
@@ -206,6 +216,32 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
       void queryClient.invalidateQueries({ queryKey: QUOTAS_QUERY_KEY });
     }
   };
+  const calibrate = async () => {
+    if (!audio) return;
+    setPhase('calibrating');
+    try {
+      const { delayMs, confidence } = await audio.calibrate();
+      if (confidence < MIN_CONFIDENCE) {
+        toast({ variant: 'destructive', title: 'The clicks were not heard', description: 'Take your headphones off, turn the speakers up and measure again.' });
+        return;
+      }
+      window.localStorage.setItem(audio.calibrationKey(), delayMs.toFixed(1));
+      audio.setCalibration(delayMs);
+      setMeasuredMs(delayMs);
+      toast({ variant: 'success', title: 'Delay measured', description: 'Put your headphones back on to record.' });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Could not measure the delay', description: errorMessage(error) });
+    } finally {
+      setPhase('idle');
+    }
+  };
+  const forgetCalibration = () => {
+    if (!audio) return;
+    window.localStorage.removeItem(audio.calibrationKey());
+    audio.setCalibration(null);
+    setMeasuredMs(null);
+  };
+
   const stopRecording = () => void recording.current?.stop().catch(() => {});
 
   const stopPlayback = useCallback(() => {
@@ -273,7 +309,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
   const lines = prompterLines(lyrics);
   const at = prompterAt(lines, positionMs, backing.bpm, backing.firstDownbeatMs);
   const countingIn = phase === 'recording' && positionMs < recordFromMs;
-  const busy = phase === 'recording' || phase === 'saving' || phase === 'loading';
+  const busy = phase === 'recording' || phase === 'saving' || phase === 'loading' || phase === 'calibrating';
 
   return (
     <Page>
@@ -325,6 +361,27 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
                           : 'One bar of clicks counts you in.'}
                     </span>
                   </div>
+                  <details className="rounded-xl border border-border p-3">
+                    <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">Timing</summary>
+                    <div className="mt-2 grid gap-2 text-sm">
+                      <p data-testid="measured-delay">
+                        {measuredMs !== null ? `Measured delay: ${Math.round(measuredMs)} ms on this microphone.` : 'Takes are lined up using the delay your browser reports.'}
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        If your takes sound early or late, measure the delay once for this microphone: take your headphones off and turn your speakers up, so the microphone hears a few clicks (about 4 seconds). Put your headphones back on to record.
+                      </p>
+                      <div className="flex flex-wrap gap-2">
+                        <Button variant="secondary" size="sm" disabled={busy || phase === 'playing'} onClick={() => void calibrate()}>
+                          {phase === 'calibrating' ? 'Listening…' : measuredMs !== null ? 'Measure again' : 'Measure the delay'}
+                        </Button>
+                        {measuredMs !== null ? (
+                          <Button variant="ghost" size="sm" disabled={busy} onClick={forgetCalibration}>
+                            Forget the measurement
+                          </Button>
+                        ) : null}
+                      </div>
+                    </div>
+                  </details>
                   <details className="rounded-xl border border-border p-3" open={punchOpen} onToggle={(e) => setPunchOpen(e.currentTarget.open)}>
                     <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">Record some bars again</summary>
                   <fieldset className="mt-2 grid gap-2" disabled={busy || phase === 'playing'}>
