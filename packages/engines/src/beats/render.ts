@@ -33,13 +33,21 @@ export interface RenderedBeat {
   channels: [Float32Array, Float32Array];
   /** Present when asked for: each stem after the master gain, summing to `channels`. */
   stems?: Record<StemName, [Float32Array, Float32Array]>;
+  /**
+   * Present when stems are asked for as 'streamed': a stem's frames after the master gain, in
+   * consecutive pieces (views) of `chunkFrames`, the gain applied to each piece as it is reached,
+   * so the render returns the master without a pass over the stems first (the beat job starts the
+   * MP3 encoder on the master at once and writes the stems while it runs). Each stem once.
+   */
+  streamStem?: (name: StemName, chunkFrames?: number) => Generator<[Float32Array, Float32Array]>;
   integratedLufs: number | null;
   truePeakDbtp: number | null;
   engine: typeof BEAT_ENGINE_NAME;
 }
 
 export interface RenderOptions {
-  stems?: boolean;
+  /** true: `stems`, each with the master gain applied; 'streamed': `streamStem` instead. */
+  stems?: boolean | 'streamed';
   /** 0..1 as the render advances. */
   onProgress?: (fraction: number) => void;
   /** Variation number: new drums and melody over the same tempo, key and progression. */
@@ -197,16 +205,33 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds,
   const integratedLufs = master.integratedLufs;
   const truePeakDbtp = master.truePeakDbtp;
 
-  let stemOut: RenderedBeat['stems'];
-  if (options.stems) {
-    stemOut = {} as Record<StemName, [Float32Array, Float32Array]>;
+  // Each stem at its fader, faded like the mix and with the master's gain: frames [from, to), in place.
+  const finish = (name: StemName, from: number, to: number) => {
+    const { l, r } = stems[name];
+    const g = faders[name];
     const gain = master.gain;
-    for (const name of STEM_NAMES) {
+    for (let i = from, end = Math.min(to, fadeFrom); i < end; i++) { const m = g * gain[i]; l[i] *= m; r[i] *= m; }
+    for (let i = Math.max(from, fadeFrom); i < to; i++) { const m = g * ((frames - 1 - i) / fade) * gain[i]; l[i] *= m; r[i] *= m; }
+  };
+  let stemOut: RenderedBeat['stems'];
+  let streamStem: RenderedBeat['streamStem'];
+  if (options.stems === 'streamed') {
+    const streamed = new Set<StemName>();
+    streamStem = function* (name, chunkFrames = 65_536) {
+      if (streamed.has(name)) throw new Error(`streamStem: the ${name} stem was streamed already`);
+      streamed.add(name);
       const { l, r } = stems[name];
-      const g = faders[name];
-      for (let i = 0; i < fadeFrom; i++) { const m = g * gain[i]; l[i] *= m; r[i] *= m; }
-      for (let i = fadeFrom; i < frames; i++) { const m = g * ((frames - 1 - i) / fade) * gain[i]; l[i] *= m; r[i] *= m; }
-      stemOut[name] = [l, r];
+      for (let at = 0; at < frames; at += chunkFrames) {
+        const to = Math.min(frames, at + chunkFrames);
+        finish(name, at, to);
+        yield [l.subarray(at, to), r.subarray(at, to)];
+      }
+    };
+  } else if (options.stems) {
+    stemOut = {} as Record<StemName, [Float32Array, Float32Array]>;
+    for (const name of STEM_NAMES) {
+      finish(name, 0, frames);
+      stemOut[name] = [stems[name].l, stems[name].r];
     }
   }
   report(1);
@@ -216,6 +241,7 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds,
     sampleRate: sr,
     channels: master.channels,
     ...(stemOut ? { stems: stemOut } : {}),
+    ...(streamStem ? { streamStem } : {}),
     integratedLufs: integratedLufs === null ? null : Math.round(integratedLufs * 10) / 10,
     truePeakDbtp: truePeakDbtp === null ? null : Math.round(truePeakDbtp * 10) / 10,
     engine: BEAT_ENGINE_NAME,
