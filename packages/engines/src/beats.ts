@@ -12,5 +12,5 @@ export { readBeatDescription, STYLE_CONVENTIONS, INSTRUMENTS, MIN_LENGTH_SEC, MA
 export type { BeatRequestReading, Instrument, Mood, StyleConventions } from './beats/prompt';
 export { BEAT_STYLES, keyLabel, PITCH_NAMES } from './beats/theory';
 export type { BeatStyle, Mode } from './beats/theory';
-export { interleaveS16, wavHeader, wavChunks } from './beats/wav';
+export { interleaveS16, wavHeader, wavChunks, wavChunksOf } from './beats/wav';
 export { beatToMidi, GM_DRUMS, keySignature, MIDI_PPQ } from './beats/midi';

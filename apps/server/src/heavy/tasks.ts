@@ -63,7 +63,8 @@ async function beat(input: BeatTaskInput, ctx: TaskContext): Promise<BeatTaskOut
   const engine = await import('@members-only/engines/beats');
   const rendered = await engine.generateBeat(
     { style: input.style, description: input.description, seed: input.seed, variation: input.variation, extensions: input.extensions },
-    { stems: input.extras, onProgress: (f) => ctx.progress(0.8 * f) },
+    // The stems streamed: the master gain goes onto them as the ZIP is written, while the MP3 encodes.
+    { stems: input.extras ? 'streamed' : false, onProgress: (f) => ctx.progress(0.8 * f) },
   );
   ctx.signal.throwIfAborted();
   const { plan } = rendered;
@@ -126,13 +127,19 @@ function stemsZip(engine: BeatEngine, rendered: RenderedBeat, artist: string): A
     `Stems: 16-bit stereo WAV at ${rendered.sampleRate} Hz. Place them all at the start of the project: they line up sample for sample and add up to the mix (Mix.wav, the master).`,
     '',
   ].join('\r\n');
-  const parts: [string, [Float32Array, Float32Array]][] = [
-    ['Mix.wav', rendered.channels],
-    ...engine.STEM_NAMES.map((stem): [string, [Float32Array, Float32Array]] => [stem === 'bass' ? bass : STEM_FILES[stem], rendered.stems![stem]]),
-  ];
+  const [l, r] = rendered.channels;
+  const frames = Math.min(l.length, r.length);
+  // Each stem's pieces are made (the master gain applied) as the ZIP reaches them.
+  const stem = (name: (typeof engine.STEM_NAMES)[number]): Iterable<Uint8Array> => ({
+    *[Symbol.iterator]() {
+      if (rendered.streamStem) yield* engine.wavChunksOf(frames, rendered.sampleRate, rendered.streamStem(name));
+      else yield* engine.wavChunks(rendered.stems![name][0], rendered.stems![name][1], rendered.sampleRate);
+    },
+  });
   return storedZip([
     ['README.txt', [Buffer.from(note, 'utf8')]],
-    ...parts.map(([filename, [l, r]]): ZipEntry => [filename, engine.wavChunks(l, r, rendered.sampleRate)]),
+    ['Mix.wav', engine.wavChunks(l, r, rendered.sampleRate)],
+    ...engine.STEM_NAMES.map((name): ZipEntry => [name === 'bass' ? bass : STEM_FILES[name], stem(name)]),
   ]);
 }
 

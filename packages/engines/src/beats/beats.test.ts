@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAudio, onsetStrength, mixToMono } from '../audio';
 import { createRequire } from 'node:module';
-import { generateBeat, planBeat, readBeatDescription, STYLE_CONVENTIONS, BEAT_STYLES, TARGET_LUFS, arrange, composeBeat, beatToMidi, GM_DRUMS, MIDI_PPQ, wavChunks, type RenderedBeat } from '../beats';
+import { generateBeat, planBeat, readBeatDescription, STYLE_CONVENTIONS, BEAT_STYLES, TARGET_LUFS, arrange, composeBeat, beatToMidi, GM_DRUMS, MIDI_PPQ, wavChunks, STEM_NAMES, type RenderedBeat } from '../beats';
 
 const { Midi } = createRequire(import.meta.url)('@tonejs/midi') as typeof import('@tonejs/midi');
 
@@ -134,6 +134,26 @@ describe('rendered beats', () => {
       }
     }
     expect(10 * Math.log10(residual / energy)).toBeLessThan(-60);
+  });
+
+  it('streamed stems (the beat job, ADR 061) are the same samples as stems made at once, gain applied piece by piece', async () => {
+    const request = { style: 'rnb' as const, description: '12 seconds', seed: 8 };
+    const whole = await generateBeat(request, { stems: true });
+    const streamed = await generateBeat(request, { stems: 'streamed' });
+    expect(streamed.stems).toBeUndefined();
+    expect(Buffer.from(streamed.channels[0].buffer).equals(Buffer.from(whole.channels[0].buffer))).toBe(true);
+    for (const name of STEM_NAMES) {
+      const pieces = [...streamed.streamStem!(name, 10_000)];
+      // The last 1.5 s fade and the master gain reach every piece, up to the last frame.
+      expect(pieces.length).toBe(Math.ceil(whole.channels[0].length / 10_000));
+      for (let c = 0; c < 2; c++) {
+        const joined = new Float32Array(whole.channels[0].length);
+        let at = 0;
+        for (const piece of pieces) { joined.set(piece[c], at); at += piece[c].length; }
+        expect(Buffer.from(joined.buffer).equals(Buffer.from(whole.stems![name][c].buffer))).toBe(true);
+      }
+    }
+    expect(() => [...streamed.streamStem!('drums')]).toThrow(/streamed already/);
   });
 });
 

@@ -4,6 +4,7 @@
  * fraction of a second). Everything is deterministic for a given random source.
  */
 import { midiToHz } from './theory';
+import { cascade } from './production';
 
 export type Rng = () => number;
 
@@ -41,7 +42,8 @@ export function place(shot: Float32Array, into: Stereo, at: number, gain: number
 // Filters
 
 /** RBJ biquad coefficients. */
-function biquad(type: 'lowpass' | 'highpass' | 'bandpass', sr: number, f: number, q: number) {
+/** RBJ low-, high- or band-pass coefficients (a0 normalised to 1), as `filter` runs them. */
+export function filterCoeffs(type: 'lowpass' | 'highpass' | 'bandpass', sr: number, f: number, q = 0.707): { b0: number; b1: number; b2: number; a1: number; a2: number } {
   const w = (2 * Math.PI * Math.min(f, sr * 0.45)) / sr;
   const cos = Math.cos(w), alpha = Math.sin(w) / (2 * q);
   const a0 = 1 + alpha;
@@ -52,16 +54,9 @@ function biquad(type: 'lowpass' | 'highpass' | 'bandpass', sr: number, f: number
   return { b0: b0 / a0, b1: b1 / a0, b2: b2 / a0, a1: (-2 * cos) / a0, a2: (1 - alpha) / a0 };
 }
 
-/** Filters a signal in place (direct form I). */
+/** Filters a signal in place (direct form I; production.ts's `cascade` of one stage). */
 export function filter(x: Float32Array, type: 'lowpass' | 'highpass' | 'bandpass', sr: number, f: number, q = 0.707): Float32Array {
-  const { b0, b1, b2, a1, a2 } = biquad(type, sr, f, q);
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const x0 = x[i];
-    const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-    x2 = x1; x1 = x0; y2 = y1; y1 = y0;
-    x[i] = y0;
-  }
+  cascade(x, [filterCoeffs(type, sr, f, q)]);
   return x;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BEAT_STYLES, composeBeat, planBeat } from '../beats';
-import { stereo } from './instruments';
-import { compress, delaySend, duck, eq, reverbSend } from './production';
+import { filterCoeffs, stereo } from './instruments';
+import { cascade, compress, delaySend, duck, eq, reverbSend, type Biquad } from './production';
 
 const sr = 44100;
 const rms = (x: Float32Array, from = 0, to = x.length) => {
@@ -51,6 +51,96 @@ describe('the production chain', () => {
       // The ping-pong delay answers left then right: both channels together.
       expect(rms(s.l, Math.round(0.3 * sr), Math.round(0.8 * sr)) + rms(s.r, Math.round(0.3 * sr), Math.round(0.8 * sr))).toBeGreaterThan(1e-3);
     }
+  });
+});
+
+/** One biquad over the whole signal, as the engine ran each stage before it ran them a block at a time (ADR 061). */
+function biquadAlone(x: Float32Array, { b0, b1, b2, a1, a2 }: Biquad): void {
+  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
+  for (let i = 0; i < x.length; i++) {
+    const x0 = x[i];
+    const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+    x2 = x1; x1 = x0; y2 = y1; y1 = y0;
+    x[i] = y0;
+  }
+}
+
+/** The plate as written before its combs and all-passes shared passes (ADR 061): the reference for reverbSend's arithmetic. */
+function reverbOnePassEach(s: { l: Float32Array; r: Float32Array }, send: number, size: number, damp: number): void {
+  const n = s.l.length, half = Math.ceil(n / 2), rate = sr / 2, scale = rate / 44100, room = 0.7 + 0.28 * size, g = send * 0.12;
+  const input = new Float32Array(half);
+  for (let j = 0; j < half; j++) { const i = 2 * j; input[j] = (s.l[i] + s.r[i] + (i + 1 < n ? s.l[i + 1] + s.r[i + 1] : 0)) * 0.25 * g; }
+  const combs = new Float32Array(half);
+  for (const base of [1116, 1188, 1277, 1356]) {
+    const len = Math.max(1, Math.round(base * scale)), line = new Float32Array(len);
+    let p = 0, store = 0;
+    for (let i = 0; i < half; i++) { const y = line[p]; store = y * (1 - damp) + store * damp; line[p] = input[i] + store * room; combs[i] += y; p = p + 1 === len ? 0 : p + 1; }
+  }
+  const hp = Math.exp((-2 * Math.PI * 250) / rate);
+  const wet = [new Float32Array(half), new Float32Array(half)];
+  for (let ch = 0; ch < 2; ch++) {
+    const out = wet[ch];
+    out.set(combs);
+    for (const base of [556, 441]) {
+      const len = Math.max(1, Math.round((base + ch * 23) * scale)), line = new Float32Array(len);
+      let p = 0;
+      for (let i = 0; i < half; i++) { const b = line[p], x = out[i]; line[p] = x + b * 0.5; out[i] = b - x; p = p + 1 === len ? 0 : p + 1; }
+    }
+    let prevX = 0, prevY = 0;
+    for (let i = 0; i < half; i++) { const y = hp * (prevY + out[i] - prevX); prevX = out[i]; out[i] = prevY = y; }
+  }
+  const [a, b] = wet;
+  for (let i = 0; i < n; i++) {
+    const j = i >> 1, k = j + 1 < half ? j + 1 : j, t = (i & 1) * 0.5;
+    const x = a[j] + (a[k] - a[j]) * t, y = b[j] + (b[k] - b[j]) * t;
+    s.l[i] += x;
+    s.r[i] += y;
+  }
+}
+
+/** Noise bursts with digital silence between them, longer than a block: where a filter rings out. */
+function burstsAndSilence(seconds: number): Float32Array {
+  const x = new Float32Array(Math.round(seconds * sr));
+  let seed = 7;
+  for (let i = 0; i < x.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    if (i % sr < 0.2 * sr) x[i] = (seed / 2 ** 32 - 0.5) * 0.8;
+  }
+  return x;
+}
+
+describe('the production chain, as quick as it can be (ADR 061)', () => {
+  it('a cascade gives the samples of its biquads run one after another, and their peak', () => {
+    const stages = [filterCoeffs('highpass', sr, 150, 0.7), filterCoeffs('lowpass', sr, 4000, 0.7), filterCoeffs('bandpass', sr, 1000, 0.3)];
+    const x = burstsAndSilence(3.3);
+    const reference = x.slice();
+    for (const c of stages) biquadAlone(reference, c);
+    const peak = cascade(x, stages);
+    let worst = 0, refPeak = 0;
+    for (let i = 0; i < x.length; i++) { worst = Math.max(worst, Math.abs(x[i] - reference[i])); refPeak = Math.max(refPeak, Math.abs(reference[i])); }
+    // Equal but where a ringing-out state under -400 dB is set to zero (never a sample a WAV can hold).
+    expect(worst).toBeLessThan(1e-15);
+    expect(peak).toBe(refPeak);
+    expect(refPeak).toBeGreaterThan(0.05);
+  });
+
+  it('the plate gives the same samples as its combs and all-passes run one pass each', () => {
+    const s = stereo(Math.round(2.5 * sr));
+    s.l.set(burstsAndSilence(2.5));
+    for (let i = 0; i < s.r.length; i++) s.r[i] = 0.7 * s.l[(i + 300) % s.l.length];
+    const reference = { l: s.l.slice(), r: s.r.slice() };
+    reverbSend(s, sr, { send: 0.4, size: 0.6, damp: 0.45 });
+    reverbOnePassEach(reference, 0.4, 0.6, 0.45);
+    expect(Buffer.from(s.l.buffer).equals(Buffer.from(reference.l.buffer))).toBe(true);
+    expect(Buffer.from(s.r.buffer).equals(Buffer.from(reference.r.buffer))).toBe(true);
+  });
+
+  it('ducking gives back the peak of what it leaves, which the bus compressor sets its threshold from', () => {
+    const s = tone(1, 55);
+    const peak = duck(s, sr, [sr / 4, (3 * sr) / 4], 6, 0.12);
+    let m = 0;
+    for (let i = 0; i < s.l.length; i++) m = Math.max(m, Math.abs(s.l[i]), Math.abs(s.r[i]));
+    expect(peak).toBe(m);
   });
 });
 

@@ -30,26 +30,54 @@ function eqCoeffs(type: 'lowshelf' | 'highshelf' | 'peak', sr: number, f: number
   return { b0: b0 / a0, b1: b1 / a0, b2: b2 / a0, a1: a1 / a0, a2: a2 / a0 };
 }
 
-function runBiquad(x: Float32Array, { b0, b1, b2, a1, a2 }: Coeffs): void {
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const x0 = x[i];
-    const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-    x2 = x1; x1 = x0; y2 = y1; y1 = y0;
-    x[i] = y0;
+/** Frames per block in the cascades below: a block stays in the cache while every stage runs over it. */
+const BLOCK = 1024;
+
+/**
+ * Runs biquads in series over a signal in place (direct form I, double-precision state, each
+ * stage's output stored as float as if it ran over the whole signal alone), a block at a time so
+ * the signal is read and written once per block rather than once per stage. Returns the largest
+ * |sample| of the result.
+ */
+export function cascade(x: Float32Array, stages: readonly Coeffs[]): number {
+  const n = x.length;
+  const state = new Float64Array(4 * stages.length);
+  let peak = 0;
+  for (let start = 0; start < n; start += BLOCK) {
+    const end = start + BLOCK < n ? start + BLOCK : n;
+    for (let k = 0; k < stages.length; k++) {
+      const { b0, b1, b2, a1, a2 } = stages[k];
+      let x1 = state[4 * k], x2 = state[4 * k + 1], y1 = state[4 * k + 2], y2 = state[4 * k + 3];
+      for (let i = start; i < end; i++) {
+        const x0 = x[i];
+        const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+        x2 = x1; x1 = x0; y2 = y1; y1 = y0;
+        x[i] = y0;
+      }
+      // A filter ringing out in silence decays into subnormal floats, which the CPU handles many
+      // times slower: a state this far under any sample's level (-400 dB) is set to zero.
+      if (x1 === 0 && x2 === 0 && (y1 < 0 ? -y1 : y1) < 1e-20 && (y2 < 0 ? -y2 : y2) < 1e-20) { y1 = 0; y2 = 0; }
+      state[4 * k] = x1; state[4 * k + 1] = x2; state[4 * k + 2] = y1; state[4 * k + 3] = y2;
+    }
+    for (let i = start; i < end; i++) { const v = x[i] < 0 ? -x[i] : x[i]; if (v > peak) peak = v; }
   }
+  return peak;
 }
 
 export interface EqBand { type: 'lowshelf' | 'highshelf' | 'peak'; f: number; gainDb: number; q?: number }
 
-/** A part's EQ: each band on both channels. */
-export function eq(s: Stereo, sr: number, bands: readonly EqBand[]): void {
-  for (const b of bands) {
-    if (b.gainDb === 0) continue;
-    const c = eqCoeffs(b.type, sr, b.f, b.gainDb, b.q);
-    runBiquad(s.l, c);
-    runBiquad(s.r, c);
-  }
+/** A biquad's coefficients (a0 normalised to 1), e.g. a high-pass from instruments.ts's `filterCoeffs` before the EQ. */
+export type Biquad = Coeffs;
+
+/**
+ * A part's EQ: each band on both channels, after the filters in `before` (a high-pass), in one
+ * pass per channel. Returns the peak of the result (max |sample| over both channels).
+ */
+export function eq(s: Stereo, sr: number, bands: readonly EqBand[], before: readonly Coeffs[] = []): number {
+  const stages = [...before];
+  for (const b of bands) if (b.gainDb !== 0) stages.push(eqCoeffs(b.type, sr, b.f, b.gainDb, b.q));
+  const a = cascade(s.l, stages), b = cascade(s.r, stages);
+  return a > b ? a : b;
 }
 
 /**
@@ -81,7 +109,7 @@ export function compress(s: Stereo, sr: number, opts: { thresholdDb: number; rat
  * Sidechain: the bass ducks under each kick (down by `depthDb` at the hit, back over `release`
  * seconds), so the kick's thump is heard through the 808 or bass.
  */
-export function duck(s: Stereo, sr: number, kickFrames: readonly number[], depthDb: number, release: number): void {
+export function duck(s: Stereo, sr: number, kickFrames: readonly number[], depthDb: number, release: number): number {
   const n = s.l.length;
   const depth = 1 - 10 ** (-depthDb / 20);
   const rel = Math.round(release * sr);
@@ -97,7 +125,16 @@ export function duck(s: Stereo, sr: number, kickFrames: readonly number[], depth
       if (v < g[i]) g[i] = v;
     }
   }
-  for (let i = 0; i < n; i++) { s.l[i] *= g[i]; s.r[i] *= g[i]; }
+  // Returns the peak of the result, as eq() does.
+  const { l, r } = s;
+  let peak = 0;
+  for (let i = 0; i < n; i++) {
+    const a = (l[i] *= g[i]), b = (r[i] *= g[i]);
+    const m = Math.fround(a < 0 ? -a : a), k = Math.fround(b < 0 ? -b : b);
+    if (m > peak) peak = m;
+    if (k > peak) peak = k;
+  }
+  return peak;
 }
 
 /** tanh's Padé approximant, clamped where it reaches ±1 (within 2 % of tanh, far cheaper). */
@@ -156,38 +193,49 @@ export function reverbSend(s: Stereo, sr: number, opts: { send: number; size?: n
     const i = 2 * j;
     input[j] = (s.l[i] + s.r[i] + (i + 1 < n ? s.l[i + 1] + s.r[i + 1] : 0)) * 0.25 * g;
   }
+  // The four combs in one pass (each line and its damping state kept apart), summed in order.
   const combs = new Float32Array(half);
-  for (const base of COMBS) {
-    const len = Math.max(1, Math.round(base * scale * 1.0));
-    const line = new Float32Array(len);
-    let p = 0, store = 0;
-    for (let i = 0; i < half; i++) {
-      const y = line[p];
-      store = y * (1 - damp) + store * damp;
-      line[p] = input[i] + store * room;
-      combs[i] += y;
-      p = p + 1 === len ? 0 : p + 1;
-    }
+  const lens = COMBS.map((base) => Math.max(1, Math.round(base * scale * 1.0)));
+  const c0 = new Float32Array(lens[0]), c1 = new Float32Array(lens[1]), c2 = new Float32Array(lens[2]), c3 = new Float32Array(lens[3]);
+  const n0 = lens[0], n1 = lens[1], n2 = lens[2], n3 = lens[3];
+  let p0 = 0, p1 = 0, p2 = 0, p3 = 0, s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  const keep = 1 - damp;
+  for (let i = 0; i < half; i++) {
+    const x = input[i];
+    const y0 = c0[p0], y1 = c1[p1], y2 = c2[p2], y3 = c3[p3];
+    s0 = y0 * keep + s0 * damp; c0[p0] = x + s0 * room;
+    s1 = y1 * keep + s1 * damp; c1[p1] = x + s1 * room;
+    s2 = y2 * keep + s2 * damp; c2[p2] = x + s2 * room;
+    s3 = y3 * keep + s3 * damp; c3[p3] = x + s3 * room;
+    combs[i] = Math.fround(Math.fround(Math.fround(Math.fround(y0) + y1) + y2) + y3);
+    p0 = p0 + 1 === n0 ? 0 : p0 + 1;
+    p1 = p1 + 1 === n1 ? 0 : p1 + 1;
+    p2 = p2 + 1 === n2 ? 0 : p2 + 1;
+    p3 = p3 + 1 === n3 ? 0 : p3 + 1;
   }
   const hp = Math.exp((-2 * Math.PI * 250) / rate);
   const wet = [new Float32Array(half), new Float32Array(half)];
+  // Per side, the two all-passes and the high-pass in one pass.
   for (let ch = 0; ch < 2; ch++) {
     const out = wet[ch];
-    out.set(combs);
-    for (const base of ALLPASSES) {
-      const len = Math.max(1, Math.round((base + ch * 23) * scale));
-      const line = new Float32Array(len);
-      let p = 0;
-      for (let i = 0; i < half; i++) {
-        const b = line[p];
-        const x = out[i];
-        line[p] = x + b * 0.5;
-        out[i] = b - x;
-        p = p + 1 === len ? 0 : p + 1;
-      }
-    }
+    const m0 = Math.max(1, Math.round((ALLPASSES[0] + ch * 23) * scale)), m1 = Math.max(1, Math.round((ALLPASSES[1] + ch * 23) * scale));
+    const a0 = new Float32Array(m0), a1 = new Float32Array(m1);
+    let q0 = 0, q1 = 0;
     let prevX = 0, prevY = 0;
-    for (let i = 0; i < half; i++) { const y = hp * (prevY + out[i] - prevX); prevX = out[i]; out[i] = prevY = y; }
+    for (let i = 0; i < half; i++) {
+      const x = combs[i];
+      const b = a0[q0];
+      a0[q0] = x + b * 0.5;
+      const u = Math.fround(b - x);
+      const c = a1[q1];
+      a1[q1] = u + c * 0.5;
+      const v = Math.fround(c - u);
+      const y = hp * (prevY + v - prevX);
+      prevX = v;
+      out[i] = prevY = y;
+      q0 = q0 + 1 === m0 ? 0 : q0 + 1;
+      q1 = q1 + 1 === m1 ? 0 : q1 + 1;
+    }
   }
   const width = opts.width ?? 1;
   const w1 = width / 2 + 0.5, w2 = (1 - width) / 2;

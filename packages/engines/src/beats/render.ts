@@ -10,7 +10,7 @@ import { seededRandom } from '../audio/synth';
 import { measureIntegratedLoudness } from '../audio/loudness';
 import { measureTruePeak } from '../audio/truePeak';
 import { composeBeat, mixSeed, planBeat, type BeatPlan, type BeatRequest, type BeatScore, type DrumPart, type TonalPart } from './compose';
-import { clap, filter, render808, shaker, stereo, type Stereo } from './instruments';
+import { clap, filter, filterCoeffs, render808, shaker, stereo, type Stereo } from './instruments';
 import { gmPrograms } from './presets';
 import { compress, delaySend, duck, eq, reverbSend, saturate, type EqBand } from './production';
 import { loadBeatSounds, mixNote, type BeatSounds, type DrumSample } from './sounds';
@@ -33,13 +33,21 @@ export interface RenderedBeat {
   channels: [Float32Array, Float32Array];
   /** Present when asked for: each stem after the master gain, summing to `channels`. */
   stems?: Record<StemName, [Float32Array, Float32Array]>;
+  /**
+   * Present when stems are asked for as 'streamed': a stem's frames after the master gain, in
+   * consecutive pieces (views) of `chunkFrames`, the gain applied to each piece as it is reached,
+   * so the render returns the master without a pass over the stems first (the beat job starts the
+   * MP3 encoder on the master at once and writes the stems while it runs). Each stem once.
+   */
+  streamStem?: (name: StemName, chunkFrames?: number) => Generator<[Float32Array, Float32Array]>;
   integratedLufs: number | null;
   truePeakDbtp: number | null;
   engine: typeof BEAT_ENGINE_NAME;
 }
 
 export interface RenderOptions {
-  stems?: boolean;
+  /** true: `stems`, each with the master gain applied; 'streamed': `streamStem` instead. */
+  stems?: boolean | 'streamed';
   /** 0..1 as the render advances. */
   onProgress?: (fraction: number) => void;
   /** Variation number: new drums and melody over the same tempo, key and progression. */
@@ -174,11 +182,22 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds,
   const fadeFrom = frames - fade;
   const left = new Float32Array(frames);
   const right = new Float32Array(frames);
-  for (const name of STEM_NAMES) {
-    const { l, r } = stems[name];
-    const g = faders[name];
-    for (let i = 0; i < fadeFrom; i++) { left[i] += g * l[i]; right[i] += g * r[i]; }
-    for (let i = fadeFrom; i < frames; i++) { const f = g * ((frames - 1 - i) / fade); left[i] += f * l[i]; right[i] += f * r[i]; }
+  // The four stems in one pass, added in STEM_NAMES order (each sum rounded to float as it is stored).
+  {
+    const { drums: d0, bass: d1, chords: d2, melody: d3 } = stems;
+    const l0 = d0.l, r0 = d0.r, l1 = d1.l, r1 = d1.r, l2 = d2.l, r2 = d2.r, l3 = d3.l, r3 = d3.r;
+    const g0 = faders.drums, g1 = faders.bass, g2 = faders.chords, g3 = faders.melody;
+    const f = Math.fround;
+    for (let i = 0; i < fadeFrom; i++) {
+      left[i] = f(f(f(f(0 + g0 * l0[i]) + g1 * l1[i]) + g2 * l2[i]) + g3 * l3[i]);
+      right[i] = f(f(f(f(0 + g0 * r0[i]) + g1 * r1[i]) + g2 * r2[i]) + g3 * r3[i]);
+    }
+    for (let i = fadeFrom; i < frames; i++) {
+      const t = (frames - 1 - i) / fade;
+      const h0 = g0 * t, h1 = g1 * t, h2 = g2 * t, h3 = g3 * t;
+      left[i] = f(f(f(f(0 + h0 * l0[i]) + h1 * l1[i]) + h2 * l2[i]) + h3 * l3[i]);
+      right[i] = f(f(f(f(0 + h0 * r0[i]) + h1 * r1[i]) + h2 * r2[i]) + h3 * r3[i]);
+    }
   }
   report(0.7);
   const master = masterGain(left, right, sr, () => report(0.8));
@@ -186,16 +205,33 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds,
   const integratedLufs = master.integratedLufs;
   const truePeakDbtp = master.truePeakDbtp;
 
-  let stemOut: RenderedBeat['stems'];
-  if (options.stems) {
-    stemOut = {} as Record<StemName, [Float32Array, Float32Array]>;
+  // Each stem at its fader, faded like the mix and with the master's gain: frames [from, to), in place.
+  const finish = (name: StemName, from: number, to: number) => {
+    const { l, r } = stems[name];
+    const g = faders[name];
     const gain = master.gain;
-    for (const name of STEM_NAMES) {
+    for (let i = from, end = Math.min(to, fadeFrom); i < end; i++) { const m = g * gain[i]; l[i] *= m; r[i] *= m; }
+    for (let i = Math.max(from, fadeFrom); i < to; i++) { const m = g * ((frames - 1 - i) / fade) * gain[i]; l[i] *= m; r[i] *= m; }
+  };
+  let stemOut: RenderedBeat['stems'];
+  let streamStem: RenderedBeat['streamStem'];
+  if (options.stems === 'streamed') {
+    const streamed = new Set<StemName>();
+    streamStem = function* (name, chunkFrames = 65_536) {
+      if (streamed.has(name)) throw new Error(`streamStem: the ${name} stem was streamed already`);
+      streamed.add(name);
       const { l, r } = stems[name];
-      const g = faders[name];
-      for (let i = 0; i < fadeFrom; i++) { const m = g * gain[i]; l[i] *= m; r[i] *= m; }
-      for (let i = fadeFrom; i < frames; i++) { const m = g * ((frames - 1 - i) / fade) * gain[i]; l[i] *= m; r[i] *= m; }
-      stemOut[name] = [l, r];
+      for (let at = 0; at < frames; at += chunkFrames) {
+        const to = Math.min(frames, at + chunkFrames);
+        finish(name, at, to);
+        yield [l.subarray(at, to), r.subarray(at, to)];
+      }
+    };
+  } else if (options.stems) {
+    stemOut = {} as Record<StemName, [Float32Array, Float32Array]>;
+    for (const name of STEM_NAMES) {
+      finish(name, 0, frames);
+      stemOut[name] = [stems[name].l, stems[name].r];
     }
   }
   report(1);
@@ -205,6 +241,7 @@ export function renderBeat(plan: BeatPlan, score: BeatScore, sounds: BeatSounds,
     sampleRate: sr,
     channels: master.channels,
     ...(stemOut ? { stems: stemOut } : {}),
+    ...(streamStem ? { streamStem } : {}),
     integratedLufs: integratedLufs === null ? null : Math.round(integratedLufs * 10) / 10,
     truePeakDbtp: truePeakDbtp === null ? null : Math.round(truePeakDbtp * 10) / 10,
     engine: BEAT_ENGINE_NAME,
@@ -256,16 +293,8 @@ function balance(stems: Record<StemName, Stereo>, plan: BeatPlan, sr: number): R
   return faders;
 }
 
-/** Level of a stem relative to its peak, for thresholds that follow the material. */
-function peakOf(s: Stereo): number {
-  let m = 0;
-  for (let i = 0; i < s.l.length; i++) { const a = Math.abs(s.l[i]), b = Math.abs(s.r[i]); if (a > m) m = a; if (b > m) m = b; }
-  return m;
-}
-
-/** A compressor whose threshold sits `belowPeakDb` under the stem's own peak. */
-function busCompress(s: Stereo, sr: number, belowPeakDb: number, ratio: number, attack: number, release: number): void {
-  const peak = peakOf(s);
+/** A compressor whose threshold sits `belowPeakDb` under the stem's own peak (`peak`: as eq() and duck() return it). */
+function busCompress(s: Stereo, sr: number, peak: number, belowPeakDb: number, ratio: number, attack: number, release: number): void {
   if (peak === 0) return;
   compress(s, sr, { thresholdDb: 20 * Math.log10(peak) - belowPeakDb, ratio, attack, release, makeupDb: belowPeakDb * (1 - 1 / ratio) * 0.5 });
 }
@@ -280,25 +309,25 @@ function produce(stems: Record<StemName, Stereo>, plan: BeatPlan, sr: number, ki
     { type: 'peak', f: 400, gainDb: -2, q: 1 },
     { type: 'highshelf', f: 8000, gainDb: style === 'lofi' ? -4 : 2 },
   ];
-  eq(stems.drums, sr, drumEq);
-  busCompress(stems.drums, sr, 8, 3, 0.01, 0.12);
+  busCompress(stems.drums, sr, eq(stems.drums, sr, drumEq), 8, 3, 0.01, 0.12);
   if (style === 'rap' || style === 'lofi' || style === 'rnb') reverbSend(stems.drums, sr, { send: 0.12, size: 0.3, damp: 0.5 });
 
   // Bass: saturation for the 808 (harmonics that small speakers play), ducked under each kick.
   if (plan.bass === '808') saturate(stems.bass, style === 'drill' ? 1.8 : 1.4);
   eq(stems.bass, sr, [{ type: 'lowshelf', f: 60, gainDb: 1.5 }, { type: 'peak', f: 250, gainDb: -2, q: 0.9 }]);
-  duck(stems.bass, sr, kickFrames, plan.bass === '808' ? 6 : 4, plan.bass === '808' ? 0.12 : 0.09);
-  busCompress(stems.bass, sr, 6, 2.5, 0.005, 0.1);
+  const bassPeak = duck(stems.bass, sr, kickFrames, plan.bass === '808' ? 6 : 4, plan.bass === '808' ? 0.12 : 0.09);
+  busCompress(stems.bass, sr, bassPeak, 6, 2.5, 0.005, 0.1);
 
-  // Chords: out of the low end, a dip in the mud, glue, and room.
-  for (const s of [stems.chords, stems.melody]) { filter(s.l, 'highpass', sr, 150, 0.7); filter(s.r, 'highpass', sr, 150, 0.7); }
-  eq(stems.chords, sr, [{ type: 'peak', f: 320, gainDb: -3, q: 1 }, { type: 'highshelf', f: 6000, gainDb: style === 'lofi' ? -6 : 1 }]);
-  busCompress(stems.chords, sr, 6, 2, 0.02, 0.2);
+  // Chords: out of the low end, a dip in the mud, glue, and room. The high-pass (chords and
+  // melody) runs in the same pass as the EQ.
+  const lowCut = [filterCoeffs('highpass', sr, 150, 0.7)];
+  const chordsPeak = eq(stems.chords, sr, [{ type: 'peak', f: 320, gainDb: -3, q: 1 }, { type: 'highshelf', f: 6000, gainDb: style === 'lofi' ? -6 : 1 }], lowCut);
+  busCompress(stems.chords, sr, chordsPeak, 6, 2, 0.02, 0.2);
   reverbSend(stems.chords, sr, { send: style === 'rnb' || style === 'lofi' ? 0.5 : 0.3, size: style === 'rnb' ? 0.8 : 0.6, damp: 0.45 });
 
   // Melody: presence, a tempo-synced dotted-eighth delay and a plate.
-  eq(stems.melody, sr, [{ type: 'peak', f: 2500, gainDb: 2, q: 0.8 }, { type: 'highshelf', f: 7000, gainDb: style === 'lofi' ? -6 : 1.5 }]);
-  busCompress(stems.melody, sr, 6, 2, 0.01, 0.15);
+  const melodyPeak = eq(stems.melody, sr, [{ type: 'peak', f: 2500, gainDb: 2, q: 0.8 }, { type: 'highshelf', f: 7000, gainDb: style === 'lofi' ? -6 : 1.5 }], lowCut);
+  busCompress(stems.melody, sr, melodyPeak, 6, 2, 0.01, 0.15);
   delaySend(stems.melody, sr, { time: beatSec * 0.75, feedback: 0.35, send: style === 'dance' || trapLike ? 0.3 : 0.2, tone: style === 'lofi' ? 2000 : 4000 });
   reverbSend(stems.melody, sr, { send: 0.35, size: 0.7, damp: 0.4 });
 
@@ -385,12 +414,19 @@ function slidingPeakAhead(left: Float32Array, right: Float32Array, look: number)
     const a = Math.abs(left[i]), b = Math.abs(right[i]);
     const p = a > b ? a : b;
     // Drop smaller values from the back, then windows that ended, then read the front.
-    while (count > 0 && value[(head + count - 1) % size] <= p) count--;
-    const slot = (head + count) % size;
+    // (head + count) wraps at most once: a subtraction, not a modulo, in this loop.
+    while (count > 0) {
+      let back = head + count - 1;
+      if (back >= size) back -= size;
+      if (value[back] > p) break;
+      count--;
+    }
+    let slot = head + count;
+    if (slot >= size) slot -= size;
     at[slot] = i;
     value[slot] = p;
     count++;
-    while (at[head] >= i + look) { head = (head + 1) % size; count--; }
+    while (at[head] >= i + look) { head = head + 1 === size ? 0 : head + 1; count--; }
     ahead[i] = value[head];
   }
   return ahead;
@@ -404,14 +440,15 @@ function limiterCurve(peakAhead: Float32Array, pre: number, ceiling: number, loo
   const ring = new Float64Array(look);
   let h = 1;
   let acc = 0;
+  let slot = 0;
   for (let i = 0; i < n; i++) {
     const p = peakAhead[i] * pre;
     const held = p > ceiling ? ceiling / p : 1;
     const rel = 1 - (1 - h) * release;
     h = held < rel ? held : rel;
-    const slot = i % look;
     acc += h - (i >= look ? ring[slot] : 0);
     ring[slot] = h;
+    slot = slot + 1 === look ? 0 : slot + 1;
     gain[i] = (pre * acc) / (i + 1 < look ? i + 1 : look);
   }
 }

@@ -64,3 +64,15 @@ export function* monoWavChunks(x: Float32Array, sampleRate: number, chunkFrames 
   yield wavHeader(x.length, sampleRate, 1);
   for (let at = 0; at < x.length; at += chunkFrames) yield monoS16(x, at, Math.min(x.length, at + chunkFrames));
 }
+
+/** A stereo WAV file of `frames` frames as chunks (header first) from consecutive pieces of its frames, e.g. a beat's `streamStem`. */
+export function* wavChunksOf(frames: number, sampleRate: number, pieces: Iterable<readonly [Float32Array, Float32Array]>): Generator<Buffer> {
+  yield wavHeader(frames, sampleRate);
+  let written = 0;
+  for (const [l, r] of pieces) {
+    const n = Math.min(l.length, r.length);
+    yield interleaveS16(l, r, 0, n);
+    written += n;
+  }
+  if (written !== frames) throw new Error(`wavChunksOf: ${written} frames given for a header of ${frames}`);
+}
