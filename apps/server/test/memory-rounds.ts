@@ -155,6 +155,9 @@ export async function prepareArtists(origin: string, count = 8): Promise<Artist[
   return artists;
 }
 
+/** Numbers every request across rounds: a payout method's holder is new each time (a second copy of a card is refused with 409, ADR 030). */
+let sequence = 0;
+
 /** One round of load: `connections` clients for `durationMs`; every answer must be 2xx. Returns the requests answered. */
 export async function loadRound(origin: string, artists: Artist[], durationMs: number, connections = 50): Promise<number> {
   const url = new URL(origin);
@@ -162,7 +165,6 @@ export async function loadRound(origin: string, artists: Artist[], durationMs: n
   const totalWeight = OPS.reduce((s, o) => s + o.weight, 0);
   const inFlight = { cover: 0, beat: 0 };
   const errors: string[] = [];
-  let n = 0;
   const deadline = Date.now() + durationMs;
   const pick = (): Op => {
     for (;;) {
@@ -175,7 +177,7 @@ export async function loadRound(origin: string, artists: Artist[], durationMs: n
     const artist = artists[c % artists.length]!;
     while (Date.now() < deadline && errors.length < 20) {
       const op = pick();
-      const seq = n++;
+      const seq = sequence++;
       if (op.heavy) inFlight[op.heavy]++;
       try {
         const res = await send(agent, url, artist.cookie, op.request(artist, seq));
@@ -187,10 +189,11 @@ export async function loadRound(origin: string, artists: Artist[], durationMs: n
       }
     }
   };
+  const first = sequence;
   await Promise.all(Array.from({ length: connections }, (_, c) => client(c)));
   agent.destroy();
   if (errors.length) throw new Error(`${errors.length} failed requests under load:\n${errors.slice(0, 5).join('\n')}`);
-  return n;
+  return sequence - first;
 }
 
 export interface MemoryRound {
