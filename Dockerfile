@@ -28,7 +28,11 @@ RUN npm run build \
 
 # ---- runtime: production dependencies, the compiled server and the built web app ---------------
 FROM ${NODE_IMAGE} AS runtime
+# glibc's allocator as `npm start` sets it (ADR 059): two arenas, and blocks of 128 kB and more
+# mapped on their own, so what the heavy-work threads free goes back to the system.
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=5000 \
     DATA_DIR=/data

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { synth } from '@members-only/engines/audio';
 import { writeWav } from '../apps/server/src/audio/fixtures';
-import { ensureBuilt, isMain, machine, median, memoryOf, resetPeak, serverLabel, settings, signUp, startApp } from './lib/server';
+import { cpuMicros, ensureBuilt, isMain, machine, median, memoryOf, resetPeak, serverLabel, settings, signUp, startApp } from './lib/server';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SONG_SECONDS = Number(process.env.BENCH_SONG_SECONDS ?? 300);
@@ -36,12 +36,17 @@ async function makeSong(file: string): Promise<void> {
   await writeWav(file, [left, right], sampleRate);
 }
 
-/** Spawn to exit of a bare `node -e 0`: the floor any start-up sits on, on this machine, now. */
-async function bareNodeMs(): Promise<number> {
+/**
+ * Spawn to exit of a bare `node -e 0`: the floor any start-up sits on, on this machine, now; and
+ * the CPU time it used (its own process.cpuUsage() at exit), which the machine's load moves less.
+ */
+async function bareNode(): Promise<{ ms: number; cpuMs: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', 'const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000))'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((resolve) => child.once('exit', resolve));
-  return performance.now() - t0;
+  return { ms: performance.now() - t0, cpuMs: Number(out) };
 }
 
 export interface MemoryFigures {
@@ -59,14 +64,20 @@ export async function runMemoryBench(): Promise<MemoryFigures> {
   console.log(`Machine: ${machine()}`);
   const starts: number[] = [];
   const bare: number[] = [];
+  const startCpu: number[] = [];
+  const bareCpu: number[] = [];
   const existing = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-bench-data-'));
   try {
     // The first start creates the database and runs the migrations: not what a restart costs.
     await (await startApp({ LOG_LEVEL: 'warn', DATA_DIR: existing })).stop();
     for (let i = 0; i < Math.max(1, settings.rounds); i++) {
-      bare.push(await bareNodeMs());
+      const b = await bareNode();
+      bare.push(b.ms);
+      bareCpu.push(b.cpuMs);
       const app = await startApp({ LOG_LEVEL: 'warn', DATA_DIR: existing });
       starts.push(app.startMs);
+      // CPU time (user + system, 10 ms ticks) the server used up to its first answer.
+      startCpu.push(cpuMicros(app.pid) / 1000);
       await app.stop();
     }
   } finally {
@@ -77,6 +88,7 @@ export async function runMemoryBench(): Promise<MemoryFigures> {
   try {
     console.log(`  start to first 200 (existing data folder): ${starts.map((s) => `${s.toFixed(0)} ms`).join(', ')}`);
     console.log(`  bare node -e 0 in the same rounds: ${bare.map((s) => `${s.toFixed(0)} ms`).join(', ')}; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`  CPU time to the first 200: ${startCpu.map((s) => `${s.toFixed(0)} ms`).join(', ')}; bare node -e 0: ${bareCpu.map((s) => `${s.toFixed(0)} ms`).join(', ')}`);
     await sleep(2000);
     const idle = memoryOf(app.pid).rssMb;
     console.log(`  idle RSS 2 s after start: ${idle.toFixed(0)} MB`);
@@ -130,6 +142,8 @@ export async function runMemoryBench(): Promise<MemoryFigures> {
         'start to first 200 (ms, median)': Math.round(figures.startMs),
         'bare node -e 0 (ms, median)': Math.round(figures.bareNodeMs),
         'start minus bare node (ms)': Math.round(figures.startMs - figures.bareNodeMs),
+        'CPU to first 200 (ms, median)': Math.round(median(startCpu)),
+        'bare node CPU (ms, median)': Math.round(median(bareCpu)),
         'idle RSS (MB)': Math.round(idle),
         'analysis peak over idle (MB)': Math.round(figures.analysisPeakMb),
         [`RSS 10 s after each of ${ANALYSES} analyses (MB)`]: afterEach.map((m) => Math.round(m)).join(', '),

@@ -1,7 +1,8 @@
 /**
  * The server-side benchmarks in one run (`npm run bench` runs them after the Vitest benches):
  * one build, then HTTP throughput (bench/http.ts), the same with 200 artists and renames
- * (bench/many-artists.ts), start-up and memory (bench/memory.ts), clicks
+ * (bench/many-artists.ts), start-up and memory (bench/memory.ts), memory under 10 rounds of load
+ * (bench/memory-load.ts), clicks
  * while heavy work renders (bench/heavy-clicks.ts) and the
  * web bundle sizes (bench/bundle.ts) and
  * Lighthouse's performance score of /auth (bench/lighthouse.ts). Each file also runs alone with `node --import tsx bench/<name>.ts`.
@@ -13,6 +14,7 @@ import { runLighthouseBench } from './lighthouse';
 import { runManyArtistsBench } from './many-artists';
 import { ensureBuilt } from './lib/server';
 import { runMemoryBench } from './memory';
+import { runMemoryLoadBench } from './memory-load';
 
 ensureBuilt();
 await runHttpBench();
@@ -20,6 +22,8 @@ console.log();
 await runManyArtistsBench();
 console.log();
 await runMemoryBench();
+console.log();
+await runMemoryLoadBench();
 console.log();
 await runHeavyClicksBench();
 console.log();

@@ -4,7 +4,7 @@
 // first answer). Packages with native addons, bundled binaries or data read from their own
 // folder stay in node_modules (KEEP_EXTERNAL). Output in dist/, flat, so `import.meta.url`-relative paths (env.ts's web dist folder, the
 // analysis worker next to analysis-thread.ts, the heavy-work pool's thread next to heavy/pool.ts) resolve the same from every file. Code loaded with
-// import() (the lyric and guide engines) lands in chunks of its own and is read on first use.
+// import() (the engines, PDF, QR and calendar code: ADR 059) lands in chunks of its own and is read on first use.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -25,9 +25,14 @@ export const settings = {
  * Node's flags as `npm start` passes them (the root package.json's start script: a 4 MB young
  * generation, ADR 028), read from there so the benchmarks run the server as production does.
  */
-export const PRODUCTION_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
+const START_SCRIPT = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+export const PRODUCTION_NODE_FLAGS = START_SCRIPT.filter((word) => word.startsWith('--'));
+/** The environment `npm start` sets before `exec node` (glibc's allocator settings, ADR 059). */
+export const PRODUCTION_ENV: Record<string, string> = Object.fromEntries(
+  START_SCRIPT.slice(0, START_SCRIPT.indexOf('exec'))
+    .filter((word) => /^[A-Z_]+=/.test(word))
+    .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+);
 
 /**
  * How the server is started: the compiled build (`node apps/server/dist/main.js`, what `npm start`
@@ -106,6 +111,7 @@ export async function startApp(env: Record<string, string> = {}, nodeArgs: strin
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'production',
+      ...(fromSource ? {} : PRODUCTION_ENV),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

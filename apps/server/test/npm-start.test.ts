@@ -98,7 +98,11 @@ describe.skipIf(process.platform !== 'linux')('npm start', () => {
       expect(tree.length).toBeGreaterThan(0);
       // The server runs with production's flags: a 4 MB young generation (ADR 028).
       const commands = tree.map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+      const server = tree.find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((a) => a.endsWith('dist/main.js')));
       expect(commands.find((argv) => argv.some((a) => a.endsWith('dist/main.js')))).toContain('--max-semi-space-size=4');
+      // ...and glibc's allocator set to give freed memory back (ADR 059).
+      const environ = fs.readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+      expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']));
 
       npm.kill('SIGTERM');
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 15_000))]);

@@ -4,8 +4,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Readable } from 'node:stream';
-import { createEvent } from 'ics';
-import QRCode from 'qrcode';
 import { LRUCache } from 'lru-cache';
 import { ffmpegPath } from '../audio/decode';
 import { sharp } from '../providers/image/native';
@@ -64,7 +62,9 @@ export function createReleaseMedia(storage: FileStorage) {
     },
 
     /** A QR code of the page's address, as SVG (sharp for posters at any size). */
-    qrSvg(url: string): Promise<string> {
+    async qrSvg(url: string): Promise<string> {
+      // The QR and calendar code is read on first use, not at start-up (ADR 059).
+      const { default: QRCode } = await import('qrcode');
       return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     },
 
@@ -99,10 +99,11 @@ export function createReleaseMedia(storage: FileStorage) {
     },
 
     /** "Remind me": an all-day event on the release day. */
-    ics(release: PublicRelease, url: string): string {
+    async ics(release: PublicRelease, url: string): Promise<string> {
       if (!release.releaseDate) throw notFound('Release date');
       const [y, m, d] = release.releaseDate.split('-').map(Number) as [number, number, number];
       const title = release.artist ? `${release.title} by ${release.artist} is out` : `${release.title} is out`;
+      const { createEvent } = await import('ics');
       const { error, value } = createEvent({
         uid: `release-${release.id}-${release.releaseDate}@members-only`,
         title,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@members-only/shared';
 import { marketingFileName, marketingPlanSchema, marketingPlanSummarySchema, marketingRequestSchema, updateMarketingCalendarSchema } from '@members-only/shared/marketing';
 import type { MarketingService } from '../../services/marketing.service';
-import { marketingCalendarIcs, presentMarketingPlan, presentMarketingPlanSummary } from '../../presenters/marketing.presenter';
+import { presentMarketingPlan, presentMarketingPlanSummary } from '../../presenters/marketing.presenter';
 import { requireActor } from '../../plugins/authorization';
 import { z } from 'zod';
 import { fileBody, responses } from '../../plugins/responses';
@@ -33,6 +33,7 @@ export const marketingRoutes: FastifyPluginAsyncZod<{ marketing: MarketingServic
 
   app.get('/api/marketing-plans/:id/calendar.ics', { config: { access: 'user' }, schema: { params: idParamSchema, response: responses({ 200: fileBody }) } }, async (request, reply) => {
     const plan = await marketing.get(requireActor(request), request.params.id);
+    const { marketingCalendarIcs } = await import('../../presenters/marketing-calendar');
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="${marketingFileName(plan.title, 'ics')}"`)

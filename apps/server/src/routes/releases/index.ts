@@ -6,7 +6,6 @@ import { songIdParamsSchema } from '@members-only/shared/songs';
 import { RELEASE, releaseGoParamsSchema, releaseSchema, releaseSlugParamsSchema, releaseStatsSchema, updateReleaseSchema } from '@members-only/shared/releases';
 import type { ReleasePageService } from '../../services/release.service';
 import type { ReleaseMedia } from '../../services/release-media';
-import { releaseFlyer } from '../../services/release-flyer';
 import { requireActor } from '../../plugins/authorization';
 import { fileBody, responses } from '../../plugins/responses';
 import { presentRelease, signupsCsv } from '../../presenters/release.presenter';
@@ -100,7 +99,8 @@ export const releaseRoutes: FastifyPluginAsyncZod<{ releases: ReleasePageService
     'flyer.pdf',
     'application/pdf',
     async (release, request) =>
-      releaseFlyer({
+      // pdf-lib and its font code (some 2.5 MB of JavaScript) are read on the first flyer, not at start-up (ADR 059).
+      (await import('../../services/release-flyer')).releaseFlyer({
         title: release.title,
         artist: release.artist,
         releaseLine: release.releaseDate ? `Out ${new Date(`${release.releaseDate}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })}` : '',

@@ -18,7 +18,6 @@ import {
   splitTokenParamsSchema,
 } from '@members-only/shared/splits';
 import type { SplitService } from '../../services/split.service';
-import { splitSheetPdf } from '../../services/split-sheet-pdf';
 import { requireActor } from '../../plugins/authorization';
 import { fileBody, responses } from '../../plugins/responses';
 import { presentSongEarning, presentSplitInvite, presentSplitSheet } from '../../presenters/split.presenter';
@@ -59,6 +58,8 @@ export const splitRoutes: FastifyPluginAsyncZod<{ splits: SplitService; publicOr
   app.get('/api/songs/:id/splits.pdf', { config: user, schema: { params: songIdParamsSchema, response: responses({ 200: fileBody }) } }, async (request, reply) => {
     const record = await splits.get(requireActor(request), request.params.id);
     // The artist as the song credits them (its artist name), else the owner's username.
+    // pdf-lib is read on the first split sheet, not at start-up (ADR 059).
+    const { splitSheetPdf } = await import('../../services/split-sheet-pdf');
     const body = await splitSheetPdf(presentSplitSheet(record), { owner: record.song.artist_name?.trim() || record.owner });
     return reply.type('application/pdf').header('cache-control', 'no-store').header('content-disposition', `inline; filename="split-sheet-${request.params.id}.pdf"`).send(body);
   });

@@ -1,0 +1,251 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { QUOTA_KINDS } from '@members-only/shared';
+import { makeClickTrack } from '../src/audio/fixtures';
+
+/**
+ * "Memory that comes back" (issue 31, ADR 059), against a running server: the load suite's mix of
+ * reads, writes and heavy generations (test/ops/load.test.ts) in rounds, with the server's RSS read
+ * from /proc while each round runs (busy), when it has ended, and after it, while idle, until it
+ * is under a bound or a deadline passes. Shared by the operations suite (test/ops/memory.test.ts,
+ * loose bounds, short rounds) and `npm run bench` (bench/memory-load.ts, the issue's targets).
+ */
+
+/** The settings the server needs: jobs run in the web process, no limit or quota in the way. */
+export const MEMORY_ROUNDS_ENV: Record<string, string> = {
+  WORKERS: '1',
+  QUOTAS_FREE: QUOTA_KINDS.map((k) => `${k}=1000000`).join(','),
+  RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_AUTH_PER_MINUTE: '0',
+  RATE_LIMIT_GENERATE_PER_MINUTE: '0',
+};
+
+/**
+ * What `npm start` (the root package.json's start script) sets for the server: the environment
+ * before `exec` (glibc's allocator settings, ADR 059) and Node's flags as NODE_OPTIONS.
+ */
+export function productionStartEnv(): Record<string, string> {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  const env = Object.fromEntries(
+    words
+      .slice(0, words.indexOf('exec'))
+      .filter((w) => /^[A-Z_]+=/.test(w))
+      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+  );
+  return { ...env, NODE_OPTIONS: words.filter((w) => w.startsWith('--')).join(' ') };
+}
+
+/** VmRSS of a process, in MiB (Linux: /proc). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+interface Artist {
+  cookie: string;
+  chat: number;
+  lyrics: number;
+  studio: number;
+  track: number;
+}
+interface Op {
+  name: string;
+  weight: number;
+  heavy?: 'cover' | 'beat';
+  request: (a: Artist, n: number) => { method: string; path: string; body?: object };
+}
+
+/** The load suite's mix (test/ops/load.test.ts): every tool's main endpoint, reads and writes, a cover and a beat at a time. */
+const OPS: Op[] = [
+  { name: 'conversations list', weight: 10, request: () => ({ method: 'GET', path: '/api/conversations?limit=20' }) },
+  { name: 'chat history', weight: 5, request: (a) => ({ method: 'GET', path: `/api/conversations/${a.chat}/messages` }) },
+  { name: 'tracks list', weight: 8, request: () => ({ method: 'GET', path: '/api/tracks' }) },
+  { name: 'payout methods', weight: 6, request: () => ({ method: 'GET', path: '/api/payment-methods' }) },
+  { name: 'quotas', weight: 4, request: () => ({ method: 'GET', path: '/api/quotas' }) },
+  { name: 'cover arts list', weight: 3, request: () => ({ method: 'GET', path: '/api/coverarts' }) },
+  { name: 'beats list', weight: 3, request: () => ({ method: 'GET', path: '/api/studio/music' }) },
+  { name: 'saved lyrics', weight: 3, request: (a) => ({ method: 'GET', path: `/api/conversations/${a.lyrics}/lyrics` }) },
+  { name: 'lyrics analyze', weight: 8, request: (_a, n) => ({ method: 'POST', path: '/api/lyrics/analyze', body: { text: `I stay up all night ${n}\nchasing the neon light\nthe city on my mind\nI leave it all behind` } }) },
+  { name: 'song review', weight: 3, request: (a) => ({ method: 'POST', path: '/api/review', body: { lyrics: 'stay up all night\nchasing the light', trackId: a.track } }) },
+  { name: 'chat message', weight: 8, request: (a, n) => ({ method: 'POST', path: `/api/conversations/${a.chat}/messages`, body: { content: n % 2 ? 'How do royalties work?' : 'What tempo for trap?' } }) },
+  { name: 'new conversation', weight: 3, request: (_a, n) => ({ method: 'POST', path: '/api/conversations', body: { category: 'chat', title: `Load ${n}` } }) },
+  { name: 'lyrics save', weight: 6, request: (a, n) => ({ method: 'POST', path: `/api/conversations/${a.lyrics}/lyrics`, body: { content: `bar number ${n}`, position: n % 50 } }) },
+  { name: 'review save', weight: 2, request: (a, n) => ({ method: 'POST', path: `/api/tracks/${a.track}/reviews`, body: { reviewText: `**Flow: ${(n % 10) + 1}/10**`, rating: (n % 10) + 1 } }) },
+  { name: 'marketing plan', weight: 2, request: (a, n) => ({ method: 'POST', path: '/api/marketing', body: { title: `Load Single ${n}`, context: 'Late-night listeners', releaseDate: '2027-03-05', trackId: a.track } }) },
+  {
+    name: 'payout method',
+    weight: 3,
+    request: (_a, n) => ({ method: 'POST', path: '/api/payment-methods', body: { type: 'card', accountName: `Load Artist ${n}`, accountNumber: '4111111111111111', bankName: 'Load Bank', cardType: 'visa', isDefault: false } }),
+  },
+  { name: 'cover art generate', weight: 2, heavy: 'cover', request: (a, n) => ({ method: 'POST', path: '/api/coverarts', body: { prompt: 'Night city in gold', title: `Load Cover ${n}`, trackId: a.track } }) },
+  { name: 'studio beat generate', weight: 2, heavy: 'beat', request: (a, n) => ({ method: 'POST', path: '/api/studio/generate', body: { prompt: 'dark trap, 8 seconds', model: 'rap', conversationId: a.studio, seed: n } }) },
+];
+
+function send(agent: http.Agent, origin: URL, cookie: string, op: { method: string; path: string; body?: object }) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const payload = op.body ? JSON.stringify(op.body) : undefined;
+    const req = http.request(
+      {
+        agent,
+        host: origin.hostname,
+        port: origin.port,
+        method: op.method,
+        path: op.path,
+        headers: { cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function call(origin: string, cookie: string, method: string, path: string, body?: object | Buffer, headers: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(`${origin}${path}`, {
+    method,
+    headers: { cookie, ...(body && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Signs up `count` artists, each with a chat, a lyrics and a studio conversation and an analysed, transcribed 3 s track. */
+export async function prepareArtists(origin: string, count = 8): Promise<Artist[]> {
+  const wav = fs.readFileSync(await makeClickTrack({ bpm: 120, seconds: 3, channels: 1 }));
+  const artists: Artist[] = [];
+  for (let i = 0; i < count; i++) {
+    const username = `mem${Date.now().toString(36)}${i}`;
+    const reg = await fetch(`${origin}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
+    });
+    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+    const cookie = reg.headers.getSetCookie().find((c) => c.startsWith('mo_session='))!.split(';')[0]!;
+    const conversation = async (category: string) => (await call(origin, cookie, 'POST', '/api/conversations', { category })).id as number;
+    const boundary = `----mem${i}`;
+    const upload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="mem.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+      wav,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const track = (await call(origin, cookie, 'POST', '/api/tracks/upload', upload, { 'content-type': `multipart/form-data; boundary=${boundary}` })).id as number;
+    artists.push({ cookie, chat: await conversation('chat'), lyrics: await conversation('lyrics'), studio: await conversation('studio'), track });
+  }
+  // Reviews and covers read the track's analysis.
+  for (const a of artists) {
+    for (;;) {
+      const t = await call(origin, a.cookie, 'GET', `/api/tracks/${a.track}`);
+      if (t.analysis.status === 'done') break;
+      if (t.analysis.status === 'failed') throw new Error(`analysis failed: ${JSON.stringify(t.analysis)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await call(origin, a.cookie, 'PUT', `/api/tracks/${a.track}/transcription`, { transcription: 'Rain on the window, neon on the chrome\nI stay up all night' });
+  }
+  return artists;
+}
+
+/** Numbers every request across rounds: a payout method's holder is new each time (a second copy of a card is refused with 409, ADR 030). */
+let sequence = 0;
+
+/** One round of load: `connections` clients for `durationMs`; every answer must be 2xx. Returns the requests answered. */
+export async function loadRound(origin: string, artists: Artist[], durationMs: number, connections = 50): Promise<number> {
+  const url = new URL(origin);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const totalWeight = OPS.reduce((s, o) => s + o.weight, 0);
+  const inFlight = { cover: 0, beat: 0 };
+  const errors: string[] = [];
+  const deadline = Date.now() + durationMs;
+  const pick = (): Op => {
+    for (;;) {
+      let r = Math.random() * totalWeight;
+      const op = OPS.find((o) => (r -= o.weight) < 0) ?? OPS[0]!;
+      if (!op.heavy || inFlight[op.heavy] < 1) return op;
+    }
+  };
+  const client = async (c: number) => {
+    const artist = artists[c % artists.length]!;
+    while (Date.now() < deadline && errors.length < 20) {
+      const op = pick();
+      const seq = sequence++;
+      if (op.heavy) inFlight[op.heavy]++;
+      try {
+        const res = await send(agent, url, artist.cookie, op.request(artist, seq));
+        if (res.status < 200 || res.status >= 300) errors.push(`${op.name}: ${res.status} ${res.body.slice(0, 200)}`);
+      } catch (error) {
+        errors.push(`${op.name}: ${(error as Error).message}`);
+      } finally {
+        if (op.heavy) inFlight[op.heavy]--;
+      }
+    }
+  };
+  const first = sequence;
+  await Promise.all(Array.from({ length: connections }, (_, c) => client(c)));
+  agent.destroy();
+  if (errors.length) throw new Error(`${errors.length} failed requests under load:\n${errors.slice(0, 5).join('\n')}`);
+  return sequence - first;
+}
+
+export interface MemoryRound {
+  requests: number;
+  /** Highest RSS sampled (every 50 ms) while the round ran. */
+  busyMb: number;
+  /** RSS once every answer of the round is in and the process has had `settleMs` to finish its work. */
+  afterMb: number;
+}
+
+export interface MemoryRoundsFigures {
+  startMb: number;
+  rounds: MemoryRound[];
+  /** RSS when it first fell under `idleBoundMb` after the last round, or at the deadline. */
+  idleMb: number;
+  /** Seconds from the end of the last round to `idleMb`. */
+  idleSeconds: number;
+}
+
+/**
+ * Runs `rounds` rounds of load on the server at `origin` (process `pid`) and reads its RSS. After
+ * the last round, polls RSS every second until it is under `idleBoundMb` or `idleDeadlineMs` has
+ * passed (the heavy-work threads end after a minute idle, ADR 055).
+ */
+export async function memoryRounds(
+  origin: string,
+  pid: number,
+  options: { rounds: number; roundMs: number; connections?: number; artists?: number; settleMs?: number; idleBoundMb: number; idleDeadlineMs: number; onRound?: (round: MemoryRound, index: number) => void },
+): Promise<MemoryRoundsFigures> {
+  const artists = await prepareArtists(origin, options.artists ?? 8);
+  const startMb = rssMb(pid);
+  const rounds: MemoryRound[] = [];
+  for (let i = 0; i < options.rounds; i++) {
+    let busyMb = rssMb(pid);
+    const sampler = setInterval(() => (busyMb = Math.max(busyMb, rssMb(pid))), 50);
+    let requests: number;
+    try {
+      requests = await loadRound(origin, artists, options.roundMs, options.connections);
+    } finally {
+      clearInterval(sampler);
+    }
+    busyMb = Math.max(busyMb, rssMb(pid));
+    await new Promise((r) => setTimeout(r, options.settleMs ?? 1000));
+    const round = { requests, busyMb, afterMb: rssMb(pid) };
+    rounds.push(round);
+    options.onRound?.(round, i);
+  }
+  const ended = performance.now();
+  let idleMb = rssMb(pid);
+  while (idleMb >= options.idleBoundMb && performance.now() - ended < options.idleDeadlineMs) {
+    await new Promise((r) => setTimeout(r, 1000));
+    idleMb = rssMb(pid);
+  }
+  return { startMb, rounds, idleMb, idleSeconds: (performance.now() - ended) / 1000 };
+}

@@ -1,0 +1,35 @@
+// Preloaded with `--import` by the start-up test (startup.test.ts): appends the URL of every file the
+// process loads, one a line, to the file named by LOADED_MODULES_FILE. ES modules are seen by a
+// module hook (it runs on the loader's thread); CommonJS files (what createRequire loads, such as
+// native addons' packages) by wrapping Module._load on this thread.
+import fs from 'node:fs';
+import Module, { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
+
+const file = process.env.LOADED_MODULES_FILE;
+// The hooks module is loaded again on the loader's thread: registering there would count each file twice.
+if (file && isMainThread) {
+  register(import.meta.url, { data: { file } });
+  const load = Module._load;
+  Module._load = function (request, parent, isMain) {
+    try {
+      const resolved = Module._resolveFilename(request, parent, isMain);
+      if (resolved.startsWith('/')) fs.appendFileSync(file, `${pathToFileURL(resolved).href}\n`);
+    } catch {
+      // Not resolvable here: Module._load reports it.
+    }
+    return load.apply(this, arguments);
+  };
+}
+
+let out;
+/** Module hooks: where to write. */
+export function initialize(data) {
+  out = data.file;
+}
+/** Module hooks: each loaded ES module's URL, written before it is evaluated. */
+export async function load(url, context, nextLoad) {
+  if (out && url.startsWith('file:')) fs.appendFileSync(out, `${url}\n`);
+  return nextLoad(url, context);
+}

@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from './app-process';
+
+/**
+ * Start-up reads only what the first answer needs (issue 31, ADR 059): the compiled server (the
+ * operations project's build, as `npm start` runs it) is started with a hook that lists every file
+ * it loads (loaded-modules.mjs). When /api/ready first answers, none of the heavy code is loaded:
+ * the PDF and QR code (split sheets, flyers), the calendar files, the engines (beats, covers'
+ * renderer, lyrics, guide, marketing), the image and audio natives, S3, Redis and the holidays.
+ * Then two requests that need some of it load it: the hook sees code loaded on first use, so an
+ * empty list above means "not loaded yet", not "not seen".
+ *
+ * The built chunks keep esbuild's comments naming each bundled source file, so a loaded chunk's
+ * text tells which packages it holds.
+ */
+const HOOK = pathToFileURL(path.join(import.meta.dirname, 'loaded-modules.mjs')).href;
+
+/** Heavy code by a path fragment of its source: loaded on first use, never at start-up. */
+const DEFERRED: Record<string, string> = {
+  'PDF (pdf-lib)': 'node_modules/pdf-lib/',
+  'PDF fonts (@pdf-lib/fontkit)': 'node_modules/@pdf-lib/fontkit/',
+  'QR codes (qrcode)': 'node_modules/qrcode/',
+  'calendar files (ics)': 'node_modules/ics/',
+  'holidays (date-holidays)': 'node_modules/date-holidays/',
+  'S3 client (@aws-sdk)': 'node_modules/@aws-sdk/',
+  'Redis client (ioredis)': 'node_modules/ioredis/',
+  'file type sniffing (file-type)': 'node_modules/file-type/',
+  // The beat engine's composer and renderer (its small WAV header helpers are shared and load at start).
+  'beat engine': 'packages/engines/src/beats/render.ts',
+  'audio analysis engine': 'packages/engines/src/audio/',
+  'Booth engine': 'packages/engines/src/booth/',
+  'lyric tables': 'packages/engines/src/lyrics/',
+  'guide engine': 'packages/engines/src/guide/',
+  // The marketing engine's planner (the shared glance helpers load at start).
+  'marketing engine': 'packages/engines/src/marketing/plan.ts',
+  'review engine': 'packages/engines/src/review/',
+  'image natives (sharp)': 'node_modules/sharp/',
+  'SVG renderer (@resvg/resvg-js)': 'node_modules/@resvg/',
+  'SoundFont synthesiser (spessasynth_core)': 'node_modules/spessasynth_core/',
+};
+
+describe('start-up loads what the first answer needs', () => {
+  let app: AppProcess;
+  let listFile: string;
+  let dataDir: string;
+
+  /** Every file loaded so far, and for the built chunks their text (what they bundle). */
+  const loaded = () => {
+    const urls = [...new Set(fs.readFileSync(listFile, 'utf8').split('\n').filter(Boolean))];
+    const files = urls.map((url) => fileURLToPath(url));
+    const text = files.map((file) => (file.includes(`${path.sep}node_modules${path.sep}`) ? file : `${file}\n${fs.readFileSync(file, 'utf8')}`)).join('\n');
+    return { files, has: (fragment: string) => text.includes(fragment) };
+  };
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-startup-'));
+    listFile = path.join(dataDir, 'loaded.txt');
+    fs.writeFileSync(listFile, '');
+    app = await startAppProcess({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+      NODE_OPTIONS: `--import=${HOOK}`,
+      LOADED_MODULES_FILE: listFile,
+      LOG_LEVEL: 'warn',
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    app?.kill();
+    await app?.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers its first request without loading the heavy code, and loads it on first use', async () => {
+    const atStart = loaded();
+    // The hook saw the server itself: the compiled entry and its database driver.
+    expect(atStart.files.some((f) => f.endsWith(`${path.sep}main.js`))).toBe(true);
+    expect(atStart.has('node_modules/better-sqlite3/')).toBe(true);
+    const eager = Object.entries(DEFERRED)
+      .filter(([, fragment]) => atStart.has(fragment))
+      .map(([name]) => name);
+    expect(eager, 'heavy code loaded before the first answer').toEqual([]);
+
+    const suffix = crypto.randomBytes(4).toString('hex');
+    const register = await fetch(`${app.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `start_${suffix}`, email: `start_${suffix}@example.com`, password: 'correct horse battery staple' }),
+    });
+    expect(register.status).toBe(201);
+    const cookie = register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const json = { cookie, 'content-type': 'application/json' };
+
+    // The lyric tables come with the first analysis...
+    const analysis = await fetch(`${app.url}/api/lyrics/analyze`, { method: 'POST', headers: json, body: JSON.stringify({ text: 'I stay up all night\nchasing the neon light' }) });
+    expect(analysis.status).toBe(200);
+    expect(loaded().has(DEFERRED['lyric tables']!)).toBe(true);
+    // ...and the calendar code with the first calendar file.
+    const plan = await fetch(`${app.url}/api/marketing`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Night Drive', context: 'Late-night listeners', releaseDate: '2027-03-05' }) });
+    expect(plan.status).toBe(201);
+    const { id } = (await plan.json()) as { id: number };
+    expect(loaded().has(DEFERRED['calendar files (ics)']!)).toBe(false);
+    const ics = await fetch(`${app.url}/api/marketing-plans/${id}/calendar.ics`, { headers: { cookie } });
+    expect(ics.status).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VCALENDAR');
+    expect(loaded().has(DEFERRED['calendar files (ics)']!)).toBe(true);
+    expect(loaded().has(DEFERRED['PDF (pdf-lib)']!)).toBe(false);
+  }, 120_000);
+});
