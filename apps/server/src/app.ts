@@ -95,6 +95,7 @@ export type AppEnv = Pick<
   | 'webDistDir'
   | 'HEAVY_WORK_THREADS'
   | 'HEAVY_WORK_NICE'
+  | 'HEAVY_WORK_IDLE_SECONDS'
   | keyof TextSettings
   | keyof SpeechSettings
   | keyof ImageSettings
@@ -120,7 +121,7 @@ export type AppEnv = Pick<
 
 export function createServices(db: Db, env: AppEnv, overrides: { storage?: FileStorage } = {}) {
   // The heavy-work pool's size (ADR 055): threads start on the first render, not here.
-  configureHeavyWork({ threads: env.HEAVY_WORK_THREADS, nice: env.HEAVY_WORK_NICE });
+  configureHeavyWork({ threads: env.HEAVY_WORK_THREADS, nice: env.HEAVY_WORK_NICE, idleSeconds: env.HEAVY_WORK_IDLE_SECONDS });
   const repos = createRepositories(db.kysely);
   const uow = createUnitOfWork(db.kysely);
   const auth = createAuthService({

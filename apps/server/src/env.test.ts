@@ -29,6 +29,9 @@ describe('settings', () => {
     expect(loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: '0' }).HEAVY_WORK_THREADS).toBe(0);
     expect(loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: '3' }).HEAVY_WORK_THREADS).toBe(3);
     expect(() => loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_THREADS: 'many' })).toThrow();
+    expect(loadEnv({ DATA_DIR: tmp() }).HEAVY_WORK_IDLE_SECONDS).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_IDLE_SECONDS: '5' }).HEAVY_WORK_IDLE_SECONDS).toBe(5);
+    expect(() => loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_IDLE_SECONDS: '0' })).toThrow();
     expect(loadEnv({ DATA_DIR: tmp() }).HEAVY_WORK_NICE).toBe(10);
     expect(() => loadEnv({ DATA_DIR: tmp(), HEAVY_WORK_NICE: '20' })).toThrow();
   });

@@ -154,6 +154,8 @@ const envSchema = z.object({
   HEAVY_WORK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** The OS priority (nice, 0-19) of those threads: 10 lets the kernel serve requests first. */
   HEAVY_WORK_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** Seconds an idle heavy-work thread waits for more work before it ends and its memory goes with it (unset: 60). */
+  HEAVY_WORK_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** Jobs one worker process (`npm run worker`) runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** SQLite queue: a running job whose process stops renewing its lease for this long runs again. */

@@ -41,6 +41,14 @@ describe('the heavy-work pool (ADR 055)', () => {
     expect((await runHeavy('probe', undefined)).nice).toBe(threadNice());
   });
 
+  it('ends a thread idle for HEAVY_WORK_IDLE_SECONDS, and with it its memory', async () => {
+    configureHeavyWork({ threads: 1, idleSeconds: 1 });
+    await runHeavy('probe', undefined);
+    expect(heavyWorkerCount()).toBeGreaterThanOrEqual(1);
+    // The default keeps an idle thread for a minute; told one second, it is gone well before ten.
+    await expect.poll(() => heavyWorkerCount(), { timeout: 10_000, interval: 100 }).toBe(0);
+  });
+
   it('runs inline, on the main thread, with 0 threads', async () => {
     configureHeavyWork({ threads: 0 });
     const seen = await runHeavy('probe', undefined);

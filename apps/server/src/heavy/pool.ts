@@ -18,13 +18,14 @@ const COMPILED = !import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(COMPILED ? './heavy-worker.js' : './heavy-worker.ts', import.meta.url);
 const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
 
-/** An idle thread ends after this long: a burst's threads do not hold their memory for good. */
-const IDLE_MS = 60_000;
+/** An idle thread ends after this long (HEAVY_WORK_IDLE_SECONDS): a burst's threads do not hold their memory for good. */
+const DEFAULT_IDLE_MS = 60_000;
 /** How long an aborted task gets to stop by itself before its thread is terminated. */
 const ABORT_GRACE_MS = 1000;
 
 let configuredThreads: number | undefined;
 let configuredNice: number | undefined;
+let configuredIdleMs: number | undefined;
 
 /** The nice value pool threads run at (HEAVY_WORK_NICE; default 10: below the web thread's 0). */
 export function heavyNice(): number {
@@ -41,9 +42,10 @@ export function heavyThreads(): number {
  * tests). Running tasks keep their threads; new tasks take the new limit, and threads of another
  * priority end instead of taking more work.
  */
-export function configureHeavyWork(settings: { threads?: number; nice?: number }): void {
+export function configureHeavyWork(settings: { threads?: number; nice?: number; idleSeconds?: number }): void {
   configuredThreads = settings.threads;
   configuredNice = settings.nice;
+  configuredIdleMs = settings.idleSeconds === undefined ? undefined : settings.idleSeconds * 1000;
   for (const w of [...idle]) {
     if (w.nice === heavyNice()) continue;
     idle.splice(idle.indexOf(w), 1);
@@ -128,7 +130,7 @@ function park(w: PoolWorker): void {
     const at = idle.indexOf(w);
     if (at >= 0) idle.splice(at, 1);
     void w.worker.terminate();
-  }, IDLE_MS);
+  }, configuredIdleMs ?? DEFAULT_IDLE_MS);
   w.idleTimer.unref();
   idle.push(w);
 }
