@@ -37,12 +37,28 @@ export interface Db {
    * unsubscribe function.
    */
   onSessionChange(listener: () => void): () => void;
+  /** Whose conversations changed, by any process (ADR 060): what the kept conversations lists listen to. */
+  conversationChanges: ConversationChanges;
+}
+
+/** Whose conversations changed: a list of artists' (users') ids, or every artist. */
+export type ChangedArtists = readonly number[] | 'all';
+
+/**
+ * Tells listeners whose conversations changed, whoever changed them (ADR 060, after ADR 027).
+ * Changes reach the listeners in `sync`, which a cache calls before it serves anything.
+ */
+export interface ConversationChanges {
   /**
-   * A token that changes whenever the conversations lists show may have changed, by any process;
-   * undefined when that cannot be known at the moment (PostgreSQL while its change feed is not
-   * connected). Read before a list is read: the list may be kept under it (ADR 027).
+   * Tells the listeners of every change that took effect before the call: one made through this
+   * handle (once its statement ran, or its transaction committed), or by another process (on
+   * SQLite, committed; on PostgreSQL, once its notification arrived). True when done; false when
+   * that cannot be known now (SQLite inside an open transaction, PostgreSQL while the change feed
+   * is down): a cache must then neither serve nor keep. Synchronous unless PostgreSQL must first
+   * hear back this process's own changes.
    */
-  conversationsVersion(): string | undefined;
+  sync(): boolean | Promise<boolean>;
+  onChange(listener: (artists: ChangedArtists) => void): () => void;
 }
 
 export interface DbOptions {
@@ -71,15 +87,19 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
     const { Pool } = require('pg') as typeof pg;
     const pool = new Pool({ connectionString: databaseUrl, max: 10 });
     const kysely = new Kysely<Database>({ dialect: watchChanges(new PostgresDialect({ pool: withNamedStatements(pool) }), notify) });
-    // Other processes' changes arrive as notifications from the conversations table's trigger.
-    const feed = changeFeed(databaseUrl, CONVERSATIONS_CHANNEL);
-    const conversationsVersion = () => (feed.connected() ? `${conversationWrites}:${feed.changes}` : undefined);
-    versions.set(kysely, conversationsVersion);
+    // Every change, this process's own included, arrives as a notification naming the artists.
+    const changes = new Listeners();
+    const feed = changeFeed(databaseUrl, CONVERSATIONS_CHANNEL, changes, kysely);
+    const conversationChanges: ConversationChanges = {
+      sync: () => feed.sync(conversationWrites),
+      onChange: (listener) => changes.add(listener),
+    };
+    changesOf_.set(kysely, conversationChanges);
     const close = async () => {
       await feed.close();
       await kysely.destroy();
     };
-    return { kysely, dialect: 'postgres', close, onSessionChange, conversationsVersion };
+    return { kysely, dialect: 'postgres', close, onSessionChange, conversationChanges };
   }
   const file = path.resolve(sqliteFile);
   // Password and session hashes live here: owner-only, like the session secret. SQLite gives its
@@ -93,38 +113,139 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: watchChanges(new SqliteDialect({ database: withStatementCache(sqlite) }), notify) });
-  // data_version changes when another connection (another process, the CLI) commits to the file;
-  // this connection's own changes are counted by the watched driver.
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  const conversationsVersion = () => (sqlite.open ? `${conversationWrites}:${dataVersion.get() as number}` : undefined);
-  versions.set(kysely, conversationsVersion);
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), onSessionChange, conversationsVersion };
+  const conversationChanges = changeLog(sqlite, () => conversationWrites);
+  changesOf_.set(kysely, conversationChanges);
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), onSessionChange, conversationChanges };
 }
 
-/** Each open database's `conversationsVersion`, found from its Kysely instance (not from a transaction's). */
-const versions = new WeakMap<Kysely<Database>, () => string | undefined>();
+/** Each open database's `conversationChanges`, found from its Kysely instance (not from a transaction's). */
+const changesOf_ = new WeakMap<Kysely<Database>, ConversationChanges>();
 
-/** `Db.conversationsVersion` of the database `db` belongs to; undefined for a transaction or a Kysely made elsewhere. */
-export function conversationsVersionOf(db: Kysely<Database>): (() => string | undefined) | undefined {
-  return versions.get(db);
+/** `Db.conversationChanges` of the database `db` belongs to; undefined for a transaction or a Kysely made elsewhere. */
+export function conversationChangesOf(db: Kysely<Database>): ConversationChanges | undefined {
+  return changesOf_.get(db);
+}
+
+class Listeners {
+  private readonly set = new Set<(artists: ChangedArtists) => void>();
+  add(listener: (artists: ChangedArtists) => void) {
+    this.set.add(listener);
+    return () => void this.set.delete(listener);
+  }
+  emit(artists: ChangedArtists) {
+    if (artists !== 'all' && artists.length === 0) return;
+    for (const listener of this.set) listener(artists);
+  }
 }
 
 /**
- * A PostgreSQL connection that LISTENs on `channel` and counts the notifications. Connected on
- * first use; while it is not connected (starting, lost, reconnecting every second) `connected()`
- * is false, and every (re)connection counts as a change, since notifications may have been missed.
+ * SQLite: migration 028's triggers add the artist of every changed conversation to
+ * `conversation_changes`, numbered in commit order. `sync` reads the rows after the last number
+ * it saw, but only when something may have changed: this handle's own writes (`localWrites`,
+ * counted once they took effect) or `data_version` (another connection committed) moved; when
+ * neither did, it costs one `pragma data_version`, about a microsecond. Inside an open
+ * transaction it cannot tell (the log would show that transaction's uncommitted rows) and answers
+ * false. A gap in the numbers (pruned rows this process never saw) counts as every artist.
  */
-function changeFeed(connectionString: string, channel: string) {
+function changeLog(sqlite: SQLite.Database, localWrites: () => number): ConversationChanges {
+  const changes = new Listeners();
+  // data_version changes when another connection (another process, the CLI) commits to the file;
+  // this connection's own changes are counted by the watched driver.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let since: SQLite.Statement<[number], [number, number]> | undefined;
+  let seen = 0;
+  let synced: string | undefined;
+  return {
+    onChange: (listener) => changes.add(listener),
+    sync() {
+      if (!sqlite.open || sqlite.inTransaction) return false;
+      // Read before the log: whatever moved it is in the log by then.
+      const token = `${localWrites()}:${dataVersion.get() as number}`;
+      if (token === synced) return true;
+      try {
+        if (!since) {
+          // First use (the table exists once migrations ran): start from the newest row.
+          seen = (sqlite.prepare('select coalesce(max(seq), 0) from conversation_changes').pluck().get() as number) ?? 0;
+          since = sqlite.prepare<[number], [number, number]>('select seq, user_id from conversation_changes where seq > ? order by seq').raw();
+          changes.emit('all');
+        } else {
+          const rows = since.all(seen);
+          if (rows.length > 0) {
+            const gap = rows[0]![0] !== seen + 1;
+            seen = rows.at(-1)![0];
+            changes.emit(gap ? 'all' : [...new Set(rows.map((r) => r[1]))]);
+          }
+        }
+      } catch {
+        return false;
+      }
+      synced = token;
+      return true;
+    },
+  };
+}
+
+/** How long `sync` waits for this process's own marker to come back before it gives up (answers false). */
+const BARRIER_TIMEOUT_MS = 5000;
+
+/**
+ * PostgreSQL: a connection that LISTENs on `channel`, where migration 028's triggers name the
+ * artists whose conversations each committed statement changed ('' or '*': every artist).
+ * Connected on first use; while it is not connected (starting, lost, reconnecting every second)
+ * `sync` answers false, and every (re)connection tells every artist, since notifications may have
+ * been missed.
+ *
+ * This process's own changes come back the same way, a moment after they took effect. So that
+ * one shows on the very next request, `sync` after a local write sends a marker of its own
+ * through the channel and waits for it: notifications arrive in commit order, so once the marker
+ * is back every change committed before it was sent has been told.
+ */
+function changeFeed(connectionString: string, channel: string, changes: Listeners, kysely: Kysely<Database>) {
   const { Client } = require('pg') as typeof pg;
+  const me = `marker:${process.pid}:${Math.random().toString(36).slice(2)}:`;
   let client: pg.Client | undefined;
   let listening = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  /** Local writes told so far (their notifications have arrived). */
+  let told = 0;
+  let markers = 0;
+  /** Markers in flight: payload -> the local write count it covers and its waiter. */
+  const waiting = new Map<string, { covers: number; done: (ok: boolean) => void }>();
+  let latest: { covers: number; promise: Promise<boolean> } | undefined;
+
+  const giveUp = () => {
+    for (const w of waiting.values()) w.done(false);
+    waiting.clear();
+    latest = undefined;
+  };
+  const connected = (): boolean => {
+    if (!client && !retry && !closed) connect();
+    return listening;
+  };
+  function marker(covers: number): Promise<boolean> {
+    const payload = `${me}${++markers}`;
+    const promise = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => finish(false), BARRIER_TIMEOUT_MS);
+      timer.unref();
+      const finish = (ok: boolean) => {
+        clearTimeout(timer);
+        if (waiting.delete(payload) && ok) told = Math.max(told, covers);
+        if (latest?.promise === promise) latest = undefined;
+        resolve(ok);
+      };
+      waiting.set(payload, { covers, done: finish });
+      sql`select pg_notify(${channel}, ${payload})`.execute(kysely).catch(() => finish(false));
+    });
+    latest = { covers, promise };
+    return promise;
+  }
   const feed = {
-    changes: 0,
-    connected(): boolean {
-      if (!client && !retry && !closed) connect();
-      return listening;
+    sync(localWrites: number): boolean | Promise<boolean> {
+      if (!connected()) return false;
+      if (localWrites <= told) return true;
+      if (latest && latest.covers >= localWrites) return latest.promise;
+      return marker(localWrites);
     },
     async close() {
       closed = true;
@@ -132,6 +253,7 @@ function changeFeed(connectionString: string, channel: string) {
       const c = client;
       client = undefined;
       listening = false;
+      giveUp();
       await c?.end().catch(() => undefined);
     },
   };
@@ -143,21 +265,30 @@ function changeFeed(connectionString: string, channel: string) {
       if (client !== c) return;
       client = undefined;
       listening = false;
-      feed.changes++;
+      giveUp();
+      changes.emit('all');
       void c.end().catch(() => undefined);
       if (!closed) {
         retry = setTimeout(connect, 1000);
         retry.unref();
       }
     };
-    c.on('notification', () => void feed.changes++);
+    c.on('notification', ({ payload = '' }) => {
+      if (client !== c) return;
+      if (payload.startsWith('marker:')) {
+        waiting.get(payload)?.done(true);
+        return;
+      }
+      if (payload === '' || payload === '*') return changes.emit('all');
+      changes.emit(payload.split(',').map(Number));
+    });
     c.on('error', drop);
     c.on('end', drop);
     c.connect()
       .then(() => c.query(`listen ${channel}`))
       .then(() => {
         if (client !== c) return;
-        feed.changes++;
+        changes.emit('all');
         listening = true;
       })
       .catch(drop);

@@ -526,6 +526,74 @@ function migration016ConversationsChangeFeed(dialect: Dialect): Migration {
 }
 
 /**
+ * Which artists' conversations changed, so each process keeps its cached lists per artist and
+ * drops only the pages of the artists whose conversations changed (ADR 060). Row triggers cover
+ * every writer: any process, raw SQL, a deleted user's cascade.
+ * - SQLite: each changed row adds its artist to `conversation_changes` (a log in commit order:
+ *   SQLite has one writer at a time, and AUTOINCREMENT never reuses a number); a process reads the
+ *   rows after the last number it saw whenever its own writes or `data_version` moved. Every 512th
+ *   row prunes rows more than 4,096 behind; a process that finds a gap drops every page.
+ * - PostgreSQL: the statement triggers of migration 016 now say whose conversations changed, as
+ *   the notification's payload (the artists' ids, comma-separated; '*' when too long for a
+ *   payload, '' from a truncate): all artists).
+ */
+function migration028ConversationChangesPerArtist(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      if (dialect === 'sqlite') {
+        await sql`create table conversation_changes (seq integer primary key autoincrement, user_id integer not null)`.execute(db);
+        await sql`
+          create trigger conversation_changes_insert after insert on conversations
+          begin insert into conversation_changes (user_id) values (new.user_id); end`.execute(db);
+        await sql`
+          create trigger conversation_changes_update after update on conversations
+          begin
+            insert into conversation_changes (user_id) values (old.user_id);
+            insert into conversation_changes (user_id) select new.user_id where new.user_id <> old.user_id;
+          end`.execute(db);
+        await sql`
+          create trigger conversation_changes_delete after delete on conversations
+          begin insert into conversation_changes (user_id) values (old.user_id); end`.execute(db);
+        await sql`
+          create trigger conversation_changes_prune after insert on conversation_changes when new.seq % 512 = 0
+          begin delete from conversation_changes where seq <= new.seq - 4096; end`.execute(db);
+        return;
+      }
+      await sql`
+        create function mo_conversation_users_changed() returns trigger language plpgsql as $$
+        declare ids text;
+        begin
+          if TG_OP = 'INSERT' then
+            select string_agg(distinct user_id::text, ',') into ids from new_rows;
+          elsif TG_OP = 'DELETE' then
+            select string_agg(distinct user_id::text, ',') into ids from old_rows;
+          else
+            select string_agg(distinct user_id::text, ',') into ids from (select user_id from old_rows union all select user_id from new_rows) changed;
+          end if;
+          if ids is not null then
+            perform pg_notify(${sql.lit(CONVERSATIONS_CHANNEL)}, case when length(ids) > 7000 then '*' else ids end);
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`drop trigger conversations_changed on conversations`.execute(db);
+      await sql`
+        create trigger conversations_changed_insert after insert on conversations
+        referencing new table as new_rows for each statement execute function mo_conversation_users_changed()`.execute(db);
+      await sql`
+        create trigger conversations_changed_update after update on conversations
+        referencing old table as old_rows new table as new_rows for each statement execute function mo_conversation_users_changed()`.execute(db);
+      await sql`
+        create trigger conversations_changed_delete after delete on conversations
+        referencing old table as old_rows for each statement execute function mo_conversation_users_changed()`.execute(db);
+      // A truncate has no rows to name: migration 016's function notifies with an empty payload, every artist.
+      await sql`
+        create trigger conversations_changed_truncate after truncate on conversations
+        for each statement execute function mo_conversations_changed()`.execute(db);
+    },
+  };
+}
+
+/**
  * Membership follows payment (ADR 029): a row whose subscription was canceled, or whose first
  * payment failed, is final; no later event for it changes it again.
  */
@@ -891,6 +959,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '023_takes': migration023Takes(dialect),
         '025_releases': migration025Releases(dialect),
         '026_splits': migration026Splits(dialect),
+        '028_conversation_changes_per_artist': migration028ConversationChangesPerArtist(dialect),
       };
     },
   };

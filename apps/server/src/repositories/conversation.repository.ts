@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ConversationRow, Database } from '../db/types';
-import { compileOnce, conversationsVersionOf, dialectOf, nowIso } from '../db/index';
+import { compileOnce, conversationChangesOf, dialectOf, nowIso } from '../db/index';
 import { createListCache } from './list-cache';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -77,9 +77,9 @@ function pageJson(db: Kysely<Database>, userId: number, options: PageOptions) {
 const firstPagesJson = compileOnce((db, p: { userId: number; limit: number; offset: number }) => pageJson(db, p.userId, p), ['userId', 'limit', 'offset']);
 
 export function createConversationRepository(db: Kysely<Database>) {
-  // Unfiltered pages kept until conversations change anywhere (repositories/list-cache.ts, ADR 027).
-  const version = conversationsVersionOf(db);
-  const pages = version ? createListCache() : undefined;
+  // Unfiltered pages kept per artist until that artist's conversations change (repositories/list-cache.ts, ADR 060).
+  const changes = conversationChangesOf(db);
+  const pages = changes ? createListCache(changes) : undefined;
   return {
     /** Any user's row: services pass it through `authorize` before acting on it. */
     findById(id: number): Promise<ConversationRow | undefined> {
@@ -102,15 +102,11 @@ export function createConversationRepository(db: Kysely<Database>) {
         const [row] = await pageJson(db, userId, options).execute();
         return row.canonical === 0 ? undefined : row.json;
       }
-      // Read before the page is: a change after this point makes the kept page stale at once.
-      const token = version?.();
-      const key = `${userId}:${options.limit}:${options.offset}`;
-      const kept = token === undefined ? undefined : pages?.get(key, token);
-      if (kept !== undefined) return kept;
-      const [row] = await firstPagesJson(db, { userId, limit: options.limit, offset: options.offset });
-      if (row.canonical === 0) return undefined;
-      if (token !== undefined) pages?.set(key, token, row.json);
-      return row.json;
+      const read = async () => {
+        const [row] = await firstPagesJson(db, { userId, limit: options.limit, offset: options.offset });
+        return row.canonical === 0 ? undefined : row.json;
+      };
+      return pages ? pages.read(userId, `${options.limit}:${options.offset}`, read) : read();
     },
 
     insert(values: { userId: number; title: string; category: string }): Promise<ConversationRow> {

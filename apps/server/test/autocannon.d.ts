@@ -1,4 +1,4 @@
-// The part of autocannon's programmatic API the benchmarks use (the package ships no types).
+// The part of autocannon's programmatic API the benchmarks and the many-artists operations test use (the package ships no types).
 declare module 'autocannon' {
   interface Options {
     url: string;
