@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 import { E2E_STRIPE, MODEL_PORTS } from './e2e/model';
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
@@ -83,8 +84,8 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium; never download a browser.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [

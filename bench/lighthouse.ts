@@ -22,17 +22,10 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { ensureBuilt, isMain, median, signUp, startApp } from './lib/server';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 export interface LighthouseRun {
   score: number;
@@ -60,7 +53,7 @@ export async function lighthouseRuns(url: string, runs: number): Promise<Lightho
   for (let i = 0; i < runs; i++) {
     const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-lh-'));
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromePath: CHROMIUM_PATH,
       chromeFlags: CHROME_FLAGS,
       userDataDir,
       logLevel: 'silent',
@@ -125,7 +118,7 @@ export async function lighthouseCategoryRuns(url: string, runs: number, preset: 
   let failures = 0;
   for (let i = 0; i < runs; i++) {
     const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-lh-'));
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent' });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent' });
     try {
       const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...RELEASE_CATEGORIES] };
       const result = preset === 'desktop' ? await lighthouse(url, flags, desktopConfig) : await lighthouse(url, flags);

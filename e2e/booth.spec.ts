@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { clickOverChordWav, wavFile } from './audio';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, expectToast, test } from './fixtures';
 
 /**
@@ -28,14 +29,9 @@ const LYRICS = ['[Verse]', 'Paper plans folded up in my pocket tonight', 'every 
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-audio-capture=${micWav()}`,

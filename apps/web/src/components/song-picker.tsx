@@ -1,5 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 import { useSong, useSongs } from '@/lib/api/songs';
 import { cn } from '@/lib/utils';
 
@@ -8,9 +10,6 @@ export interface SongChoice {
   /** The chosen version (a track of the song); null until the song's versions are known. */
   trackId: number | null;
 }
-
-const selectClass =
-  'h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60';
 
 /**
  * Every tool starts from a song (issue 26): pick one of the artist's songs and one of its versions
@@ -47,48 +46,44 @@ export function SongPicker({
   const empty = songs.data?.length === 0;
   return (
     <div className={cn('grid gap-3', withVersion && 'sm:grid-cols-2', className)}>
-      <div className="grid gap-1.5">
-        <label htmlFor={songFieldId} className="text-sm font-medium">
-          Song
-        </label>
-        <select
-          id={songFieldId}
-          className={selectClass}
-          disabled={disabled || songs.isPending}
-          value={value.songId === null ? '' : String(value.songId)}
-          onChange={(event) => onChange({ songId: event.target.value ? Number(event.target.value) : null, trackId: null })}
-        >
-          <option value="">{songs.isPending ? 'Loading songs...' : songs.isError ? 'Songs could not be loaded' : empty ? 'No songs yet' : 'Choose a song'}</option>
-          {songs.data?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
-          {/* A song opened by link that the first page of the list does not hold. */}
-          {value.songId !== null && song.data && !songs.data?.some((s) => s.id === value.songId) ? <option value={song.data.id}>{song.data.title}</option> : null}
-        </select>
-      </div>
-      {withVersion ? (
-        <div className="grid gap-1.5">
-          <label htmlFor={versionFieldId} className="text-sm font-medium">
-            Version
-          </label>
-          <select
-            id={versionFieldId}
-            className={selectClass}
-            disabled={disabled || !versions?.length}
-            value={value.trackId === null ? '' : String(value.trackId)}
-            onChange={(event) => onChange({ songId: value.songId, trackId: event.target.value ? Number(event.target.value) : null })}
+      <FormField id={songFieldId} label="Song">
+        {(aria) => (
+          <Select
+            {...aria}
+            disabled={disabled || songs.isPending}
+            value={value.songId === null ? '' : String(value.songId)}
+            onChange={(event) => onChange({ songId: event.target.value ? Number(event.target.value) : null, trackId: null })}
           >
-            {!versions?.length ? <option value="">{value.songId === null ? 'Choose a song first' : song.isPending ? 'Loading versions...' : 'No versions yet'}</option> : null}
-            {versions?.map((v, i) => (
-              <option key={v.track.id} value={v.track.id}>
-                {v.label}
-                {i === 0 ? ' (latest)' : ''} · {v.track.originalName}
+            <option value="">{songs.isPending ? 'Loading songs...' : songs.isError ? 'Songs could not be loaded' : empty ? 'No songs yet' : 'Choose a song'}</option>
+            {songs.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
               </option>
             ))}
-          </select>
-        </div>
+            {/* A song opened by link that the first page of the list does not hold. */}
+            {value.songId !== null && song.data && !songs.data?.some((s) => s.id === value.songId) ? <option value={song.data.id}>{song.data.title}</option> : null}
+          </Select>
+        )}
+      </FormField>
+      {withVersion ? (
+        <FormField id={versionFieldId} label="Version">
+          {(aria) => (
+            <Select
+              {...aria}
+              disabled={disabled || !versions?.length}
+              value={value.trackId === null ? '' : String(value.trackId)}
+              onChange={(event) => onChange({ songId: value.songId, trackId: event.target.value ? Number(event.target.value) : null })}
+            >
+              {!versions?.length ? <option value="">{value.songId === null ? 'Choose a song first' : song.isPending ? 'Loading versions...' : 'No versions yet'}</option> : null}
+              {versions?.map((v, i) => (
+                <option key={v.track.id} value={v.track.id}>
+                  {v.label}
+                  {i === 0 ? ' (latest)' : ''} · {v.track.originalName}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       ) : null}
       {value.songId !== null ? (
         <Link to={`/songs/${value.songId}`} className={cn('text-xs font-medium text-primary underline-offset-4 hover:underline', withVersion && 'sm:col-span-2')}>

@@ -5,14 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { Badge } from '@/components/ui/badge';
 import { ImportStatementForm, LedgerBalances, RecordEarningForm, RecordPayoutForm } from './ledger-forms';
 import { adminLedgerQueryKey, importEarnings, StatementRejectedError, markPayoutPaid, recordEarning, recordPayout, reverseEntry, useAdminLedger, useLedgerArtists } from '../api/ledger';
 
-const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 
@@ -108,9 +107,8 @@ export function EarningsLedgerSection() {
         <Label htmlFor="ledger-find">Find an artist</Label>
         <Input id="ledger-find" value={find} placeholder="Username" onChange={(e) => setFind(e.target.value)} />
         <Label htmlFor="ledger-artist">Artist</Label>
-        <select
+        <Select
           id="ledger-artist"
-          className={selectClass}
           value={userId ?? ''}
           onChange={(e) => {
             const id = e.target.value ? Number(e.target.value) : null;
@@ -124,7 +122,7 @@ export function EarningsLedgerSection() {
               {u.username}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
 
       {userId !== null && ledger.data ? (

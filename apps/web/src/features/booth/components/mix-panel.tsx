@@ -3,6 +3,7 @@ import { Download, Headphones, SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Progress } from '@/components/ui/progress';
 import { mixStemsUrl } from '../api/booth';
 
@@ -51,13 +52,7 @@ export function MixPanel({
   return (
     <div className="grid gap-4">
       <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-primary"
-          checked={vocal.cleanup}
-          disabled={running}
-          onChange={(e) => onSettings({ ...settings, vocal: { ...vocal, cleanup: e.target.checked } })}
-        />
+        <Checkbox className="mt-0.5" checked={vocal.cleanup} disabled={running} onChange={(e) => onSettings({ ...settings, vocal: { ...vocal, cleanup: e.target.checked } })} />
         <span>
           <span className="font-medium">Clean-up</span>
           <span className="block text-xs text-muted-foreground">Removes rumble and the hiss between phrases.</span>

@@ -1,8 +1,10 @@
 import type { Take } from '@members-only/shared/booth';
 import { BOOTH } from '@members-only/shared/booth';
-import { Check, Pause, Play, Trash2 } from 'lucide-react';
+import { Check, Pause, Play } from 'lucide-react';
 import { useState } from 'react';
+import { DeleteIconButton } from '@/components/delete-icon-button';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -139,11 +141,9 @@ function TakeRow({
           {formatSeconds(take.durationMs)} · {range}
           {take.complete ? '' : ' · not finished uploading'}
         </span>
-        <Button
+        <DeleteIconButton
           size="sm"
-          variant="ghost"
-          className="hover:text-destructive-text"
-          aria-label={`Delete ${take.name}`}
+          label={`Delete ${take.name}`}
           disabled={remove.isPending || busy}
           onClick={() =>
             remove.mutate(take.id, {
@@ -151,13 +151,11 @@ function TakeRow({
               onError: (error) => toast({ variant: 'destructive', title: 'Could not delete the take', description: errorMessage(error) }),
             })
           }
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" checked={choice.use} disabled={!take.complete} onChange={(e) => onChoice({ ...choice, use: e.target.checked })} />
+          <Checkbox checked={choice.use} disabled={!take.complete} onChange={(e) => onChoice({ ...choice, use: e.target.checked })} />
           Use in the mix
         </label>
         <span className="flex items-center gap-3">

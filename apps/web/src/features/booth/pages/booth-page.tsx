@@ -1,13 +1,14 @@
 import type { Booth, Take } from '@members-only/shared/booth';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileQuestion, Headphones, Mic, Square } from 'lucide-react';
+import { Headphones, Mic, Square } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
-import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
+import { SongLoadFailed, SongNotFound, SongPageFrame } from '@/components/song-page-states';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -39,38 +40,26 @@ export function BoothPage() {
   const songId = typeof id === 'number' ? id : 0;
   const booth = useBooth(songId);
   if (id === 'invalid' || id === null || (booth.error instanceof HttpError && (booth.error.status === 404 || booth.error.status === 400))) {
-    return (
-      <Page>
-        <PageHeader title="Song not found" />
-        <NotFoundState icon={FileQuestion} title="Song not found" description="It may have been deleted, or the link is wrong." actionLabel="See your songs" actionTo="/songs" />
-      </Page>
-    );
+    return <SongNotFound />;
   }
   if (booth.isError) {
-    return (
-      <Page>
-        <PageHeader title="Booth" icon={Mic} />
-        <div className="mt-6">
-          <LoadFailed message="Failed to load the Booth. Please try again later." onRetry={() => void booth.refetch()} />
-        </div>
-      </Page>
-    );
+    return <SongLoadFailed title="Booth" icon={Mic} message="Failed to load the Booth. Please try again later." onRetry={() => void booth.refetch()} />;
   }
   if (booth.isPending) {
     return (
-      <Page>
+      <SongPageFrame>
         <div role="status" className="grid gap-4">
           <span className="sr-only">Loading the Booth...</span>
           <Skeleton className="h-10 w-1/2" />
           <Skeleton className="h-64" />
         </div>
-      </Page>
+      </SongPageFrame>
     );
   }
   const { song, backing } = booth.data;
   if (!backing) {
     return (
-      <Page>
+      <SongPageFrame>
         <PageHeader title={`Booth: ${song.title}`} subtitle="Record vocals over your beat with the lyrics in front of you." icon={Mic} />
         <Card className="mt-6 grid justify-items-start gap-3 p-6">
           <h2 className="text-lg font-semibold">Nothing to record over yet</h2>
@@ -84,14 +73,10 @@ export function BoothPage() {
             </Link>
           </div>
         </Card>
-      </Page>
+      </SongPageFrame>
     );
   }
   return <BoothView songId={song.id} title={song.title} lyrics={song.lyrics} backing={backing} />;
-}
-
-function Page({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8">{children}</div>;
 }
 
 function BoothView({ songId, title, lyrics, backing }: { songId: number; title: string; lyrics: string | null; backing: Backing }) {
@@ -312,7 +297,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
   const busy = phase === 'recording' || phase === 'saving' || phase === 'loading' || phase === 'calibrating';
 
   return (
-    <Page>
+    <SongPageFrame>
       <PageHeader
         title={`Booth: ${title}`}
         subtitle={`Recording over ${backing.kind === 'beat' ? 'the beat' : 'the version'} “${backing.title}”, ${Math.round(backing.bpm)} BPM, ${backing.bars} bars.`}
@@ -325,151 +310,158 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
       />
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start" data-worklet-load={workletLoad ?? undefined} data-testid="booth">
         <div className="grid min-w-0 gap-6">
-          <Card className="p-5">
-            <section aria-labelledby="booth-record" className="grid gap-4">
-              <h2 id="booth-record" className="text-lg font-semibold tracking-tight">
-                Record
-              </h2>
-              {mic.kind === 'ready' ? (
-                <>
-                  <LevelMeter peak={peak} clipped={clipped} />
-                  <p className="flex items-start gap-2 rounded-lg bg-muted/60 p-2.5 text-xs text-muted-foreground">
-                    <Headphones aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                    Wear headphones: the beat must not reach the microphone, or it ends up in your take.
-                  </p>
-                  <div className="flex flex-wrap items-center gap-3">
-                    {phase === 'recording' ? (
-                      <Button variant="destructive" onClick={stopRecording}>
-                        <Square aria-hidden="true" /> Stop
-                      </Button>
-                    ) : (
-                      <Button onClick={() => void record(null)} disabled={busy || phase === 'playing'}>
-                        <Mic aria-hidden="true" /> {phase === 'loading' ? 'Getting ready…' : phase === 'saving' ? 'Saving the take…' : 'Record a take'}
-                      </Button>
-                    )}
-                    <label className="flex items-center gap-2 text-sm">
-                      <input type="checkbox" className="size-4 accent-primary" checked={metronome} disabled={busy} onChange={(e) => setMetronome(e.target.checked)} />
-                      Metronome
-                    </label>
-                    <span className="text-sm tabular-nums text-muted-foreground" role="status" data-testid="record-status">
-                      {phase === 'recording'
-                        ? countingIn
-                          ? 'Count-in…'
-                          : `Recording · bar ${Math.max(1, at.bar)} of ${backing.bars} · ${formatSeconds(uploadedMs)} saved`
-                        : phase === 'saving'
-                          ? 'Saving…'
-                          : 'One bar of clicks counts you in.'}
-                    </span>
-                  </div>
-                  <details className="rounded-xl border border-border p-3">
-                    <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">Timing</summary>
-                    <div className="mt-2 grid gap-2 text-sm">
-                      <p data-testid="measured-delay">
-                        {measuredMs !== null ? `Measured delay: ${Math.round(measuredMs)} ms on this microphone.` : 'Takes are lined up using the delay your browser reports.'}
-                      </p>
-                      <p className="text-xs text-muted-foreground">
-                        If your takes sound early or late, measure the delay once for this microphone: take your headphones off and turn your speakers up, so the microphone hears a few clicks (about 4 seconds). Put your headphones back on to record.
-                      </p>
-                      <div className="flex flex-wrap gap-2">
-                        <Button variant="secondary" size="sm" disabled={busy || phase === 'playing'} onClick={() => void calibrate()}>
-                          {phase === 'calibrating' ? 'Listening…' : measuredMs !== null ? 'Measure again' : 'Measure the delay'}
-                        </Button>
-                        {measuredMs !== null ? (
-                          <Button variant="ghost" size="sm" disabled={busy} onClick={forgetCalibration}>
-                            Forget the measurement
-                          </Button>
-                        ) : null}
-                      </div>
-                    </div>
-                  </details>
-                  <details className="rounded-xl border border-border p-3" open={punchOpen} onToggle={(e) => setPunchOpen(e.currentTarget.open)}>
-                    <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">Record some bars again</summary>
-                  <fieldset className="mt-2 grid gap-2" disabled={busy || phase === 'playing'}>
-                    <legend className="sr-only">Bars to record again</legend>
-                    <div className="flex flex-wrap items-end gap-2">
-                      <label className="grid gap-1 text-xs text-muted-foreground">
-                        From bar
-                        <Input type="number" inputMode="numeric" min={1} max={backing.bars} className="h-9 w-20" value={punchFrom} onChange={(e) => setPunchFrom(e.target.value)} />
-                      </label>
-                      <label className="grid gap-1 text-xs text-muted-foreground">
-                        To bar
-                        <Input type="number" inputMode="numeric" min={1} max={backing.bars} className="h-9 w-20" value={punchTo} onChange={(e) => setPunchTo(e.target.value)} />
-                      </label>
-                      <Button variant="secondary" className="h-9" disabled={!punch.range} onClick={() => punch.range && void record(punch.range)}>
-                        Record these bars
-                      </Button>
-                    </div>
-                    <p className={cn('text-xs', punch.problem ? 'text-destructive-text' : 'text-muted-foreground')}>
-                      {punch.problem ?? 'Playback starts a bar earlier so you can come in; only these bars are kept in the mix.'}
+          <BoothCard id="booth-record" title="Record" className="gap-4">
+            {mic.kind === 'ready' ? (
+              <>
+                <LevelMeter peak={peak} clipped={clipped} />
+                <p className="flex items-start gap-2 rounded-lg bg-muted/60 p-2.5 text-xs text-muted-foreground">
+                  <Headphones aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  Wear headphones: the beat must not reach the microphone, or it ends up in your take.
+                </p>
+                <div className="flex flex-wrap items-center gap-3">
+                  {phase === 'recording' ? (
+                    <Button variant="destructive" onClick={stopRecording}>
+                      <Square aria-hidden="true" /> Stop
+                    </Button>
+                  ) : (
+                    <Button onClick={() => void record(null)} disabled={busy || phase === 'playing'}>
+                      <Mic aria-hidden="true" /> {phase === 'loading' ? 'Getting ready…' : phase === 'saving' ? 'Saving the take…' : 'Record a take'}
+                    </Button>
+                  )}
+                  <label className="flex items-center gap-2 text-sm">
+                    <Checkbox checked={metronome} disabled={busy} onChange={(e) => setMetronome(e.target.checked)} />
+                    Metronome
+                  </label>
+                  <span className="text-sm tabular-nums text-muted-foreground" role="status" data-testid="record-status">
+                    {phase === 'recording'
+                      ? countingIn
+                        ? 'Count-in…'
+                        : `Recording · bar ${Math.max(1, at.bar)} of ${backing.bars} · ${formatSeconds(uploadedMs)} saved`
+                      : phase === 'saving'
+                        ? 'Saving…'
+                        : 'One bar of clicks counts you in.'}
+                  </span>
+                </div>
+                <details className="rounded-xl border border-border p-3">
+                  <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">Timing</summary>
+                  <div className="mt-2 grid gap-2 text-sm">
+                    <p data-testid="measured-delay">
+                      {measuredMs !== null ? `Measured delay: ${Math.round(measuredMs)} ms on this microphone.` : 'Takes are lined up using the delay your browser reports.'}
                     </p>
-                  </fieldset>
-                  </details>
-                </>
-              ) : (
-                <MicGate mic={mic} onOpen={() => void openMic()} />
-              )}
-            </section>
-          </Card>
-          <Card className="p-5">
-            <section aria-labelledby="booth-lyrics" className="grid gap-3">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 id="booth-lyrics" className="text-lg font-semibold tracking-tight">
-                  Lyrics
-                </h2>
-                <Link to={`/lyrics?song=${songId}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-                  Edit in Lyric Assist
-                </Link>
-              </div>
-              <Prompter lines={lines} current={at.current} next={at.next} bar={at.bar} progress={barProgress(positionMs, backing.bpm, backing.firstDownbeatMs)} />
-            </section>
-          </Card>
-          <Card className="p-5">
-            <section aria-labelledby="booth-takes" className="grid gap-3">
-              <h2 id="booth-takes" className="text-lg font-semibold tracking-tight">
-                Takes
-              </h2>
-              {takes.isError ? (
-                <LoadFailed message="Failed to load the takes." onRetry={() => void takes.refetch()} />
-              ) : takes.isPending ? (
-                <Skeleton className="h-16" />
-              ) : (
-                <>
-                  {mic.kind !== 'ready' && takeList.length > 0 ? <p className="text-xs text-muted-foreground">Allow the microphone above to play takes with the beat.</p> : null}
-                  <TakesList
-                    songId={songId}
-                    takes={takeList}
-                    bars={backing.bars}
-                    comp={comp}
-                    onComp={(takeId, choice) => setComp((c) => ({ ...c, [takeId]: choice }))}
-                    playing={playingTake}
-                    onPlay={(take) => void play(take)}
-                    busy={busy || mic.kind !== 'ready'}
-                  />
-                </>
-              )}
-            </section>
-          </Card>
+                    <p className="text-xs text-muted-foreground">
+                      If your takes sound early or late, measure the delay once for this microphone: take your headphones off and turn your speakers up, so the microphone hears a few clicks (about 4 seconds). Put your headphones back on to record.
+                    </p>
+                    <div className="flex flex-wrap gap-2">
+                      <Button variant="secondary" size="sm" disabled={busy || phase === 'playing'} onClick={() => void calibrate()}>
+                        {phase === 'calibrating' ? 'Listening…' : measuredMs !== null ? 'Measure again' : 'Measure the delay'}
+                      </Button>
+                      {measuredMs !== null ? (
+                        <Button variant="ghost" size="sm" disabled={busy} onClick={forgetCalibration}>
+                          Forget the measurement
+                        </Button>
+                      ) : null}
+                    </div>
+                  </div>
+                </details>
+                <details className="rounded-xl border border-border p-3" open={punchOpen} onToggle={(e) => setPunchOpen(e.currentTarget.open)}>
+                  <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">Record some bars again</summary>
+                <fieldset className="mt-2 grid gap-2" disabled={busy || phase === 'playing'}>
+                  <legend className="sr-only">Bars to record again</legend>
+                  <div className="flex flex-wrap items-end gap-2">
+                    <label className="grid gap-1 text-xs text-muted-foreground">
+                      From bar
+                      <Input type="number" inputMode="numeric" min={1} max={backing.bars} className="h-9 w-20" value={punchFrom} onChange={(e) => setPunchFrom(e.target.value)} />
+                    </label>
+                    <label className="grid gap-1 text-xs text-muted-foreground">
+                      To bar
+                      <Input type="number" inputMode="numeric" min={1} max={backing.bars} className="h-9 w-20" value={punchTo} onChange={(e) => setPunchTo(e.target.value)} />
+                    </label>
+                    <Button variant="secondary" className="h-9" disabled={!punch.range} onClick={() => punch.range && void record(punch.range)}>
+                      Record these bars
+                    </Button>
+                  </div>
+                  <p className={cn('text-xs', punch.problem ? 'text-destructive-text' : 'text-muted-foreground')}>
+                    {punch.problem ?? 'Playback starts a bar earlier so you can come in; only these bars are kept in the mix.'}
+                  </p>
+                </fieldset>
+                </details>
+              </>
+            ) : (
+              <MicGate mic={mic} onOpen={() => void openMic()} />
+            )}
+          </BoothCard>
+          <BoothCard
+            id="booth-lyrics"
+            title="Lyrics"
+            aside={
+              <Link to={`/lyrics?song=${songId}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                Edit in Lyric Assist
+              </Link>
+            }
+          >
+            <Prompter lines={lines} current={at.current} next={at.next} bar={at.bar} progress={barProgress(positionMs, backing.bpm, backing.firstDownbeatMs)} />
+          </BoothCard>
+          <BoothCard id="booth-takes" title="Takes">
+            {takes.isError ? (
+              <LoadFailed message="Failed to load the takes." onRetry={() => void takes.refetch()} />
+            ) : takes.isPending ? (
+              <Skeleton className="h-16" />
+            ) : (
+              <>
+                {mic.kind !== 'ready' && takeList.length > 0 ? <p className="text-xs text-muted-foreground">Allow the microphone above to play takes with the beat.</p> : null}
+                <TakesList
+                  songId={songId}
+                  takes={takeList}
+                  bars={backing.bars}
+                  comp={comp}
+                  onComp={(takeId, choice) => setComp((c) => ({ ...c, [takeId]: choice }))}
+                  playing={playingTake}
+                  onPlay={(take) => void play(take)}
+                  busy={busy || mic.kind !== 'ready'}
+                />
+              </>
+            )}
+          </BoothCard>
         </div>
-        <Card className="p-5">
-          <section aria-labelledby="booth-mix" className="grid gap-3">
-            <h2 id="booth-mix" className="text-lg font-semibold tracking-tight">
-              Mix
-            </h2>
-            <p className="text-sm text-muted-foreground">The chosen takes over the beat, mastered for streaming. The mix becomes the song’s next version.</p>
-            <MixPanel
-              songId={songId}
-              settings={settings}
-              onSettings={setSettings}
-              onMix={() => void mix()}
-              canMix={'takes' in comped && !busy}
-              problem={'message' in comped ? comped.message : null}
-              state={mixState}
-              mixes={mixes.data ?? []}
-            />
-          </section>
-        </Card>
+        <BoothCard id="booth-mix" title="Mix">
+          <p className="text-sm text-muted-foreground">The chosen takes over the beat, mastered for streaming. The mix becomes the song’s next version.</p>
+          <MixPanel
+            songId={songId}
+            settings={settings}
+            onSettings={setSettings}
+            onMix={() => void mix()}
+            canMix={'takes' in comped && !busy}
+            problem={'message' in comped ? comped.message : null}
+            state={mixState}
+            mixes={mixes.data ?? []}
+          />
+        </BoothCard>
       </div>
-    </Page>
+    </SongPageFrame>
+  );
+}
+
+/** One of the Booth's cards: a section named by its heading, with a link beside the heading if given. */
+function BoothCard({ id, title, aside, className, children }: { id: string; title: string; aside?: ReactNode; className?: string; children: ReactNode }) {
+  const heading = (
+    <h2 id={id} className="text-lg font-semibold tracking-tight">
+      {title}
+    </h2>
+  );
+  return (
+    <Card className="p-5">
+      <section aria-labelledby={id} className={cn('grid gap-3', className)}>
+        {aside ? (
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            {heading}
+            {aside}
+          </div>
+        ) : (
+          heading
+        )}
+        {children}
+      </section>
+    </Card>
   );
 }
 

@@ -12,6 +12,7 @@ import {
 import { Building2, CreditCard } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -208,13 +209,7 @@ export function PaymentMethodForm({
       </div>
 
       <label className="flex items-center gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="size-4 rounded border-input accent-primary"
-          checked={values.isDefault}
-          disabled={saving}
-          onChange={(e) => set('isDefault', e.target.checked)}
-        />
+        <Checkbox className="rounded border-input" checked={values.isDefault} disabled={saving} onChange={(e) => set('isDefault', e.target.checked)} />
         Make this my default payout method
       </label>
 

@@ -14,6 +14,13 @@ function stateOf(e: LedgerEntry): string {
   return e.status === 'paid' && e.paidAt ? `Paid ${e.paidAt.slice(0, 10)}` : 'Pending';
 }
 
+/** The table's columns (the amount set right, as on paper). */
+const COLUMNS = [
+  ['Date', 'pr-3'],
+  ['Description', 'pr-3'],
+  ['Amount', 'text-right'],
+] as const;
+
 /** Printing shows the statement alone: the app's sidebar, bars and buttons stay off the paper. */
 const PRINT_CSS = `@media print {
   body * { visibility: hidden; }
@@ -92,15 +99,11 @@ function StatementBody({ period }: { period: string }) {
             <caption className="sr-only">Earnings and payouts in {periodLabel(s.period)}</caption>
             <thead className="border-b border-border text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Amount
-                </th>
+                {COLUMNS.map(([label, place]) => (
+                  <th key={label} scope="col" className={`py-2 font-medium ${place}`}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

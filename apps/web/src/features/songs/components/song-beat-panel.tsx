@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SongPicker } from '@/components/song-picker';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, getJson } from '@/lib/api-client';
 import { useSong } from '@/lib/api/songs';
@@ -11,9 +13,6 @@ import { parseIdParam } from '@/lib/route-params';
 import { useUpdateSong } from '../api/songs';
 
 const beatsSchema = () => import('@members-only/shared/studio').then((m) => m.studioMusicListSchema);
-
-const selectClass =
-  'h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60';
 
 /**
  * Studio's song panel (issue 26), beside the Studio page's own form: the song a beat is for
@@ -42,29 +41,27 @@ export function SongBeatPanel() {
       <div className="mt-3 grid gap-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
         <SongPicker withVersion={false} value={{ songId, trackId: null }} onChange={(choice) => setSongId(choice.songId)} />
-        <div className="grid gap-1.5 self-start">
-          <label htmlFor={beatFieldId} className="text-sm font-medium">
-            Beat
-          </label>
-          <select
-            id={beatFieldId}
-            className={selectClass}
-            disabled={finished.length === 0}
-            value={chosenBeat === null ? '' : String(chosenBeat)}
-            onChange={(event) => setBeatId(event.target.value ? Number(event.target.value) : null)}
-          >
-            {finished.length === 0 ? <option value="">{beats.isPending ? 'Loading beats...' : 'No finished beat yet'}</option> : null}
-            {finished.map((beat, i) => (
-              <option key={beat.id} value={beat.id}>
-                {beat.title}
-                {i === 0 ? ' (newest)' : ''}
-                {beat.id === attached ? ' · the song’s beat' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id={beatFieldId} label="Beat" className="self-start">
+          {(aria) => (
+            <Select
+              {...aria}
+              disabled={finished.length === 0}
+              value={chosenBeat === null ? '' : String(chosenBeat)}
+              onChange={(event) => setBeatId(event.target.value ? Number(event.target.value) : null)}
+            >
+              {finished.length === 0 ? <option value="">{beats.isPending ? 'Loading beats...' : 'No finished beat yet'}</option> : null}
+              {finished.map((beat, i) => (
+                <option key={beat.id} value={beat.id}>
+                  {beat.title}
+                  {i === 0 ? ' (newest)' : ''}
+                  {beat.id === attached ? ' · the song’s beat' : ''}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         <Button
-          className="self-start sm:mt-7"
+          className="self-start sm:mt-5.5"
           disabled={songId === null || chosenBeat === null || chosenBeat === attached || update.isPending}
           onClick={() =>
             chosenBeat !== null &&

@@ -1,12 +1,11 @@
 import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS } from '@members-only/shared/review';
 import { formatIsrc, type SongDetail, type SongVersion } from '@members-only/shared/songs';
 import type { Track } from '@members-only/shared/tracks';
-import { AudioWaveform, CalendarDays, FileQuestion, Headphones, ImagePlus, Megaphone, Mic, Pencil, PenLine, Trash2 } from 'lucide-react';
+import { AudioWaveform, CalendarDays, Headphones, ImagePlus, Megaphone, Mic, Pencil, PenLine, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadFailed } from '@/components/load-failed';
-import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
+import { SongLoadFailed, SongNotFound, SongPageFrame } from '@/components/song-page-states';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -84,40 +83,24 @@ export function SongPage({ renderPlayer, renderUpload, renderSplits, renderRelea
   const song = useSong(songId, { pollMs: (data) => (working(data) ? POLL_MS : false) });
 
   if (id === 'invalid' || (song.error instanceof HttpError && (song.error.status === 404 || song.error.status === 400))) {
-    return (
-      <Page>
-        <PageHeader title="Song not found" />
-        <NotFoundState icon={FileQuestion} title="Song not found" description="It may have been deleted, or the link is wrong." actionLabel="See your songs" actionTo="/songs" />
-      </Page>
-    );
+    return <SongNotFound />;
   }
   if (song.isError) {
-    return (
-      <Page>
-        <PageHeader title="Song" />
-        <div className="mt-6">
-          <LoadFailed message="Failed to load the song. Please try again later." onRetry={() => void song.refetch()} />
-        </div>
-      </Page>
-    );
+    return <SongLoadFailed title="Song" message="Failed to load the song. Please try again later." onRetry={() => void song.refetch()} />;
   }
   if (song.isPending) {
     return (
-      <Page>
+      <SongPageFrame>
         <div role="status" className="grid gap-4">
           <span className="sr-only">Loading song...</span>
           <Skeleton className="h-10 w-1/2" />
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />
         </div>
-      </Page>
+      </SongPageFrame>
     );
   }
   return <SongView song={song.data} renderPlayer={renderPlayer} renderUpload={renderUpload} renderSplits={renderSplits} renderRelease={renderRelease} />;
-}
-
-function Page({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8">{children}</div>;
 }
 
 function SongView({ song, renderPlayer, renderUpload, renderSplits, renderRelease }: { song: SongDetail } & SongPageProps) {
@@ -128,7 +111,7 @@ function SongView({ song, renderPlayer, renderUpload, renderSplits, renderReleas
   const subtitle = [song.artistName, song.genre].filter(Boolean).join(' · ') || undefined;
 
   return (
-    <Page>
+    <SongPageFrame>
       <div className="flex flex-wrap items-start gap-4">
         <CoverThumbnail url={song.covers[0]?.thumbnailUrl ?? null} className="size-20 sm:size-24" />
         <PageHeader
@@ -200,7 +183,7 @@ function SongView({ song, renderPlayer, renderUpload, renderSplits, renderReleas
           </DialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-    </Page>
+    </SongPageFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Track } from '@members-only/shared/tracks';
-import { FileAudio, Trash2 } from 'lucide-react';
+import { FileAudio } from 'lucide-react';
 import { useState } from 'react';
 import {
   AlertDialog,
@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
   DialogFooter,
 } from '@/components/ui/dialog';
+import { DeleteIconButton } from '@/components/delete-icon-button';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -105,15 +106,7 @@ export function TrackList({ selectedId, onSelect, onDeleted, labelledBy }: Track
                   </span>
                 </span>
               </button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="mr-1 size-9 shrink-0 text-muted-foreground hover:text-destructive-text"
-                aria-label={`Delete ${track.title}`}
-                onClick={() => setConfirming(track)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              <DeleteIconButton size="icon" className="mr-1 size-9 shrink-0 text-muted-foreground" label={`Delete ${track.title}`} onClick={() => setConfirming(track)} />
             </li>
           );
         })}
