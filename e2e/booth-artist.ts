@@ -1,5 +1,3 @@
-import type { Page } from '@playwright/test';
-
 /**
  * A "perfect artist" for the Booth's timing journeys (issue 29), installed with
  * `page.addInitScript` so nothing in the app knows about it.
@@ -11,16 +9,18 @@ import type { Page } from '@playwright/test';
  * starts a long AudioBufferSourceNode (the backing; takes played back too, harmlessly, since
  * nothing records then) the artist "hears" each beat of it `baseLatency + outputLatency` after
  * it was scheduled (what the context reports about its output path) and sings a click exactly
- * then. That click reaches the page's capture through the MediaStream path, which takes
- * `inputMs` (measured by `measureStreamLoopMs`); the microphone's track reports that as its
- * `latency` setting, as a real microphone's track does in Chrome. So the page's own latency
- * compensation, capture, chunked upload, placement and the server's comp and mixdown all decide
- * where the clicks land.
+ * then. That click reaches the page's capture `inputMs` later, through a DelayNode in the same
+ * graph: the page's `createMediaStreamSource(microphone)` answers that path's end, not a
+ * MediaStream source, because Chromium's MediaStream path buffers by an amount that grows when the
+ * machine is loaded (21.6 ms on a quiet machine, 9 ms more in a loaded CI run), and the fake device
+ * must keep its delay exact. The microphone's track reports `inputMs` as its `latency` setting, as a
+ * real microphone's track does in Chrome. So the page's own latency compensation, capture, chunked
+ * upload, placement and the server's comp and mixdown all decide where the clicks land.
  */
 export interface ArtistConfig {
   bpm: number;
   firstDownbeatMs: number;
-  /** The MediaStream path's delay (ms), reported as the microphone track's `latency`. */
+  /** The microphone's input delay (ms), exact, reported as the microphone track's `latency`. */
   inputMs: number;
   /**
    * A device whose reports are wrong (for calibration): its true round trip (ms) from a sound
@@ -34,7 +34,10 @@ export interface ArtistConfig {
 export function installPerfectArtist(cfg: ArtistConfig) {
   const Native = window.AudioContext;
   const mic = new MediaStream();
-  const sinks = new WeakMap<BaseAudioContext, MediaStreamAudioDestinationNode>();
+  /** Per context, where the artist sings: the start of the microphone's path into the page's capture. */
+  const sinks = new WeakMap<BaseAudioContext, AudioNode>();
+  /** Per context, the microphone path's end, which the page's createMediaStreamSource(microphone) answers. */
+  const micOuts = new WeakMap<BaseAudioContext, AudioNode>();
   const voices = new WeakMap<AudioBufferSourceNode, OscillatorNode[]>();
   const sung: number[] = [];
   const speakers = new WeakMap<BaseAudioContext, GainNode>();
@@ -56,9 +59,17 @@ export function installPerfectArtist(cfg: ArtistConfig) {
   class ArtistContext extends Native {
     constructor(options?: AudioContextOptions) {
       super(options);
-      const sink = this.createMediaStreamDestination();
+      // The track getUserMedia hands out (its settings are what the page reads); its audio is not used.
+      const stream = this.createMediaStreamDestination();
+      stream.channelCount = 1;
+      const track = stream.stream.getAudioTracks()[0];
+      const sink = this.createGain();
       sink.channelCount = 1;
-      const track = sink.stream.getAudioTracks()[0];
+      sink.channelCountMode = 'explicit';
+      const input = this.createDelay(1);
+      input.delayTime.value = cfg.inputMs / 1000;
+      sink.connect(input);
+      micOuts.set(this, input);
       const settings = track.getSettings.bind(track);
       // A microphone keeps its deviceId (this track's own is new with every context).
       track.getSettings = () => ({ ...settings(), deviceId: 'perfect-artist-microphone', latency: cfg.inputMs / 1000 }) as MediaTrackSettings;
@@ -81,6 +92,12 @@ export function installPerfectArtist(cfg: ArtistConfig) {
       }
     }
   }
+  const createSource = Native.prototype.createMediaStreamSource;
+  ArtistContext.prototype.createMediaStreamSource = function (this: ArtistContext, stream: MediaStream) {
+    // The page connects what this answers to its recorder, as it would a MediaStream source.
+    const out = stream === mic ? micOuts.get(this) : undefined;
+    return out ? (out as unknown as MediaStreamAudioSourceNode) : createSource.call(this, stream);
+  };
   window.AudioContext = ArtistContext;
   navigator.mediaDevices.getUserMedia = (constraints?: MediaStreamConstraints) => (constraints?.audio ? Promise.resolve(mic) : Promise.reject(new DOMException('no camera', 'NotFoundError')));
 
@@ -135,64 +152,4 @@ export function installPerfectArtist(cfg: ArtistConfig) {
       }
     }
   };
-}
-
-const PROBE_WORKLET = `class Probe extends AudioWorkletProcessor {
-  constructor() { super(); this.last = -1e9; }
-  process(inputs) {
-    const x = inputs[0] && inputs[0][0];
-    if (x) for (let i = 0; i < x.length; i++) {
-      const f = currentFrame + i;
-      if (Math.abs(x[i]) > 0.05 && f - this.last > sampleRate * 0.2) { this.port.postMessage(f); this.last = f; }
-    }
-    return true;
-  }
-}
-registerProcessor('probe', Probe);`;
-
-/**
- * How long a MediaStreamAudioDestinationNode's stream takes to come back into the same context
- * through createMediaStreamSource (ms, the median of 8 clicks): the perfect artist's microphone
- * path. Measured on a page of its own (routed here, no app), before the app's page is opened.
- */
-export async function measureStreamLoopMs(page: Page): Promise<number> {
-  // A blank page of the app's origin without its Content-Security-Policy, so the probe's worklet loads from a Blob.
-  await page.route('**/__stream-loop-probe', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>probe</title>' }));
-  await page.goto('/__stream-loop-probe');
-  const delays = await page.evaluate(async (source) => {
-    const ctx = new AudioContext({ latencyHint: 'interactive' });
-    const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-    await ctx.audioWorklet.addModule(url);
-    const node = new AudioWorkletNode(ctx, 'probe');
-    const sink = ctx.createMediaStreamDestination();
-    sink.channelCount = 1;
-    ctx.createMediaStreamSource(sink.stream).connect(node);
-    const mute = ctx.createGain();
-    mute.gain.value = 0;
-    node.connect(mute).connect(ctx.destination);
-    await ctx.resume();
-    const frames: number[] = [];
-    const heard = new Promise<void>((resolve) => {
-      node.port.onmessage = (e: MessageEvent<number>) => {
-        frames.push(e.data);
-        if (frames.length === 8) resolve();
-      };
-    });
-    const t0 = ctx.currentTime + 0.3;
-    const at = Array.from({ length: 8 }, (_, k) => t0 + k * 0.3);
-    for (const t of at) {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.frequency.value = 1500;
-      gain.gain.value = 0.7;
-      osc.connect(gain).connect(sink);
-      osc.start(t);
-      osc.stop(t + 0.02);
-    }
-    await heard;
-    await ctx.close();
-    return frames.map((f, i) => (f / ctx.sampleRate - at[i]) * 1000);
-  }, PROBE_WORKLET);
-  await page.unroute('**/__stream-loop-probe');
-  return [...delays].sort((a, b) => a - b)[delays.length >> 1];
 }

@@ -1,15 +1,14 @@
 import { unzipSync } from 'fflate';
 import { clickOnsets, clickOverChordWav, readWav16 } from './audio';
-import { installPerfectArtist, measureStreamLoopMs } from './booth-artist';
+import { installPerfectArtist } from './booth-artist';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, expectToast, test } from './fixtures';
 
 // A microphone that is the page's own (e2e/booth-artist.ts): no fake capture file.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
-  },
-});
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] } });
+
+/** The fake microphone's input delay (ms), exact, and reported by its track as a real one's is. */
+const MIC_INPUT_MS = 12;
 
 type BoothInfo = { backing: { bpm: number; firstDownbeatMs: number; bars: number; durationMs: number } | null };
 type TakeInfo = { id: number; startMs: number; latencyMs: number; fromBar: number | null };
@@ -37,8 +36,7 @@ test('the Booth places what a perfect artist sings on the beat: a take and a pun
   const { backing } = (await (await page.request.get(`/api/songs/${songId}/booth`)).json()) as { backing: NonNullable<BoothInfo['backing']> };
   expect(backing).toMatchObject({ bpm: 120, firstDownbeatMs: 0, bars: 4 });
 
-  const inputMs = await measureStreamLoopMs(page);
-  test.info().annotations.push({ type: 'microphone path', description: `${inputMs.toFixed(2)} ms (MediaStream loop)` });
+  const inputMs = MIC_INPUT_MS;
   await page.addInitScript(installPerfectArtist, { bpm: backing.bpm, firstDownbeatMs: backing.firstDownbeatMs, inputMs });
 
   await page.goto(`/songs/${songId}/booth`);
@@ -95,7 +93,7 @@ test('the Booth measures the delay of a setup whose reported latencies are wrong
   const { backing } = (await (await page.request.get(`/api/songs/${songId}/booth`)).json()) as { backing: NonNullable<BoothInfo['backing']> };
 
   // The device's true round trip is 37 ms; the context and the track report about 60 between them.
-  const inputMs = await measureStreamLoopMs(page);
+  const inputMs = MIC_INPUT_MS;
   await page.addInitScript(installPerfectArtist, { bpm: backing.bpm, firstDownbeatMs: backing.firstDownbeatMs, inputMs, device: { roundTripMs: 37, outputMs: 10 } });
   await page.goto(`/songs/${songId}/booth`);
   await page.getByRole('button', { name: 'Allow the microphone' }).click();
