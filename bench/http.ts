@@ -28,15 +28,8 @@ import {
   startApp,
   waitFor200,
 } from './lib/server';
-
-export const RAW_SERVER = `
-const http = require('node:http');
-const body = JSON.stringify({ id: 1, username: 'artist', email: 'artist@example.com', plan: 'free' });
-http.createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}).listen(Number(process.argv[1]), '127.0.0.1');
-`;
+// The bare node:http server every ratio is taken against, the same as the many-artists runs'.
+import { RAW_SERVER } from '../apps/server/test/many-artists';
 
 interface Measure {
   rps: number;

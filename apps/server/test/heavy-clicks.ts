@@ -53,7 +53,8 @@ function summary(times: number[]): Latency {
   return { requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? NaN };
 }
 
-async function call(origin: string, cookie: string, method: string, path: string, body?: object | Buffer, headers: Record<string, string> = {}): Promise<any> {
+/** A signed-in request to the running server; JSON back, or a thrown error naming the request. */
+export async function call(origin: string, cookie: string, method: string, path: string, body?: object | Buffer, headers: Record<string, string> = {}): Promise<any> {
   const res = await fetch(`${origin}${path}`, {
     method,
     headers: { cookie, ...(body && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}), ...headers },

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { QUOTA_KINDS } from '@members-only/shared';
 import { makeClickTrack } from '../src/audio/fixtures';
+import { call } from './heavy-clicks';
 
 /**
  * "Memory that comes back" (issue 31, ADR 059), against a running server: the load suite's mix of
@@ -106,17 +107,6 @@ function send(agent: http.Agent, origin: URL, cookie: string, op: { method: stri
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-async function call(origin: string, cookie: string, method: string, path: string, body?: object | Buffer, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(`${origin}${path}`, {
-    method,
-    headers: { cookie, ...(body && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
 }
 
 /** Signs up `count` artists, each with a chat, a lyrics and a studio conversation and an analysed, transcribed 3 s track. */
