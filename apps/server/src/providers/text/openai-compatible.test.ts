@@ -7,13 +7,13 @@ import { AppError } from '../../errors';
 describe('OpenAI-compatible text provider', () => {
   let fake: FakeOpenAi;
   let logged: Array<{ details: Record<string, unknown>; message: string }> = [];
-  const provider = () =>
+  const provider = (timeoutMs = 400) =>
     createOpenAiCompatibleProvider({
       baseUrl: fake.baseUrl,
       apiKey: 'sk-test',
       model: 'test-model',
       taskModels: { review: 'review-model' },
-      timeoutMs: 400,
+      timeoutMs,
       log: { warn: (details, message) => logged.push({ details, message }) },
     });
   const request = (task: 'chat' | 'review' = 'chat') => ({ task, turns: [{ role: 'user' as const, content: 'How do I pitch to playlists?' }] });
@@ -243,7 +243,8 @@ describe('OpenAI-compatible text provider', () => {
     const controller = new AbortController();
     const pieces: string[] = [];
     const error = await (async () => {
-      for await (const piece of provider().stream({ ...request(), signal: controller.signal })) {
+      // A generous silence timer: on a loaded machine a 30 ms gap can stretch past 400 ms.
+      for await (const piece of provider(30_000).stream({ ...request(), signal: controller.signal })) {
         pieces.push(piece);
         if (pieces.length === 2) controller.abort();
       }

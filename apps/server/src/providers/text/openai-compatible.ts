@@ -264,7 +264,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
             timer.rearm();
             parser.feed(decoder.decode(chunk, { stream: true }));
             if (failure) throw failure;
-            while (pending.length) yield pending.shift()!;
+            while (pending.length) {
+              // Pieces that arrived together are not handed out after the caller cancelled.
+              request.signal?.throwIfAborted();
+              yield pending.shift()!;
+            }
           }
         } catch (error) {
           const translated = translate(error, timer);
