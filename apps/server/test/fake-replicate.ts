@@ -31,7 +31,15 @@ export type FakeReplicateMode =
  * ran; `hold(seed)` keeps the next prediction for that seed unanswered (a job caught mid-run) until
  * `answerHeld()` or `release()`.
  */
-export async function startFakeReplicate(options: { delayMs?: number } = {}) {
+export async function startFakeReplicate(options: {
+  delayMs?: number;
+  /**
+   * Honours `Prefer: wait` as Replicate's sync mode does: the create request answers with the
+   * prediction once it has finished (here at once), so the client has nothing to poll. Off by
+   * default, so the suites that test polling and cancelling see a prediction still processing.
+   */
+  wait?: boolean;
+} = {}) {
   let mode: FakeReplicateMode = 'ok';
   const seen: { auth?: string; body?: unknown; prefer?: string; cancelAfter?: string }[] = [];
   const cancelled: string[] = [];
@@ -91,24 +99,27 @@ export async function startFakeReplicate(options: { delayMs?: number } = {}) {
         seeds.set(seed, count);
         const id = `p${seed}-${count}`;
         // Still running: the client polls urls.get.
-        const answer = () => send(201, { id, status: mode === 'aborted' ? 'aborted' : 'processing', output: null, urls: urls(id) });
+        const sync = options.wait && /\bwait\b/.test(String(req.headers.prefer ?? ''));
+        const answer = () => (sync ? send(201, { ...settled(id), id }) : send(201, { id, status: mode === 'aborted' ? 'aborted' : 'processing', output: null, urls: urls(id) }));
         if (held.delete(seed)) return void waiting.push({ seed, answer, drop: () => res.destroy() });
         if (options.delayMs) return void setTimeout(answer, options.delayMs);
         return answer();
       }
       const poll = req.method === 'GET' && /^\/v1\/predictions\/(p[\w-]+)$/.exec(req.url ?? '');
-      if (poll) {
-        const id = poll[1]!;
-        if (cancelled.includes(id)) return send(200, { id, status: 'canceled', output: null, urls: urls(id) });
-        if (mode === 'processing') return send(200, { id, status: 'processing', output: null, urls: urls(id) });
-        const custom = typeof mode === 'object' && 'output' in mode ? mode.output : undefined;
-        const output = mode === 'no-audio' ? null : (custom?.url ?? `${base}/audio/${id}.${custom?.kind ?? 'mp3'}`);
-        return send(200, { id, status: 'succeeded', output, urls: urls(id) });
-      }
+      if (poll) return send(200, settled(poll[1]!));
       send(404, { detail: 'not found' });
     });
   });
   const urls = (id: string) => ({ get: `${base}/v1/predictions/${id}`, cancel: `${base}/v1/predictions/${id}/cancel` });
+  /** A prediction as `urls.get` shows it now (and as sync mode answers its create). */
+  function settled(id: string) {
+    if (cancelled.includes(id)) return { id, status: 'canceled', output: null, urls: urls(id) };
+    if (mode === 'processing') return { id, status: 'processing', output: null, urls: urls(id) };
+    if (mode === 'aborted') return { id, status: 'aborted', output: null, urls: urls(id) };
+    const custom = typeof mode === 'object' && 'output' in mode ? mode.output : undefined;
+    const output = mode === 'no-audio' ? null : (custom?.url ?? `${base}/audio/${id}.${custom?.kind ?? 'mp3'}`);
+    return { id, status: 'succeeded', output, urls: urls(id) };
+  }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

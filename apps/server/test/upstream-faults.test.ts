@@ -290,7 +290,8 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
     let alice: User;
     let dataDir: string;
     beforeAll(async () => {
-      music = await startFakeReplicate();
+      // Sync mode (Prefer: wait): the healthy beat after each fault is answered by the create, not after a 1 s poll.
+      music = await startFakeReplicate({ wait: true });
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-faults-music-'));
       t = await createTestApp(dialect, {
         dataDir,

@@ -39,6 +39,19 @@ describe('Replicate music adapter', () => {
     });
   });
 
+  it('uses a prediction that finished within Prefer: wait (sync mode) without polling it', async () => {
+    const sync = await startFakeReplicate({ wait: true });
+    try {
+      // A poll would wait a minute, past the 5 s deadline: the answer must come from the create.
+      const result = await createReplicateMusic({ baseUrl: sync.baseUrl, apiKey: 'r8_test', model: 'meta/musicgen', timeoutMs: 5000, pollMs: 60_000, allowPrivateOutput: true }).generate(request);
+      expect(audioKind(result.mp3)).toBe('mp3');
+      expect(result.durationSec).toBeGreaterThan(1.5);
+      expect(sync.seen).toHaveLength(1);
+    } finally {
+      await sync.close();
+    }
+  });
+
   it('takes WAV output too, and keeps it as MP3', async () => {
     fake.setMode({ output: { kind: 'wav' } });
     const result = await provider('r8_test').generate(request);
