@@ -252,4 +252,19 @@ describe('OpenAI-compatible text provider', () => {
     expect(error?.name).toBe('AbortError');
     expect(pieces).toHaveLength(2);
   });
+
+  it('hands out nothing more once the caller aborts, even pieces that arrived in the same chunk', async () => {
+    // No delay: the fake writes every piece at once, so they reach the client in one or few reads.
+    fake.enqueue({ kind: 'reply', text: 'a b c d e f g h i j k l m n o p' });
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const error = await (async () => {
+      for await (const piece of provider(30_000).stream({ ...request(), signal: controller.signal })) {
+        pieces.push(piece);
+        controller.abort();
+      }
+    })().then(() => undefined, (e) => e);
+    expect(error?.name).toBe('AbortError');
+    expect(pieces).toEqual(['a ']);
+  });
 });
