@@ -51,7 +51,8 @@ export function RecordEarningForm({ earning, setEarning, pending, onSubmit }: { 
       onSubmit={onSubmit}
     >
       <h3 className="font-semibold">Record earnings</h3>
-      <div className="grid grid-cols-2 gap-3">
+      {/* One column on a phone: the month field's own control is wider than half a phone's card. */}
+      <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <div className="grid gap-1.5">
           <Label htmlFor="earning-amount">Amount</Label>
           <Input id="earning-amount" inputMode="decimal" placeholder="12.34" value={earning.amount} onChange={(e) => setEarning({ ...earning, amount: e.target.value })} />

@@ -18,6 +18,7 @@ import { parseIdParam } from '@/lib/route-params';
 import { cn } from '@/lib/utils';
 import { mixesQueryKey, sendTakeChunk, startMixdown, takeAudioUrl, takesQueryKey, useBooth, useJob, useMixes, useTakes } from '../api/booth';
 import { LevelMeter } from '../components/level-meter';
+import { SILENT_METER, nextMeter, type MeterState } from '../lib/meter';
 import { DEFAULT_MIX_SETTINGS, MixPanel, type MixSettingsState, type MixState } from '../components/mix-panel';
 import { Prompter } from '../components/prompter';
 import { defaultChoice, formatSeconds, TakesList, type CompChoice } from '../components/takes-list';
@@ -84,7 +85,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
   const takes = useTakes(songId);
   const mixes = useMixes(songId);
   const [mic, setMic] = useState<Mic>({ kind: 'ask' });
-  const [peak, setPeak] = useState(0);
+  const [meter, setMeter] = useState<MeterState>(SILENT_METER);
   const [clipUntil, setClipUntil] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
   const [metronome, setMetronome] = useState(false);
@@ -112,7 +113,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
   useEffect(() => () => audio?.close(), [audio]);
   useEffect(() => {
     audio?.onLevel((p) => {
-      setPeak(p);
+      setMeter((m) => nextMeter(m, p, performance.now()));
       if (p >= CLIP_PEAK) setClipUntil(Date.now() + CLIP_HOLD_MS);
     });
     return () => audio?.onLevel(null);
@@ -313,7 +314,7 @@ function BoothView({ songId, title, lyrics, backing }: { songId: number; title: 
           <BoothCard id="booth-record" title="Record" className="gap-4">
             {mic.kind === 'ready' ? (
               <>
-                <LevelMeter peak={peak} clipped={clipped} />
+                <LevelMeter meter={meter} clipped={clipped} />
                 <p className="flex items-start gap-2 rounded-lg bg-muted/60 p-2.5 text-xs text-muted-foreground">
                   <Headphones aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   Wear headphones: the beat must not reach the microphone, or it ends up in your take.
