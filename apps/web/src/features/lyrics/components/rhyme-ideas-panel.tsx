@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useRhymeIdeas } from '../api/get-rhyme-ideas';
+import { Select } from '@/components/ui/select';
 
 const syllableLabel = (n: number) => `${n} syllable${n === 1 ? '' : 's'}`;
 
@@ -31,8 +32,8 @@ export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onIns
         </h2>
         <label className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
           Syllables
-          <select
-            className="rounded-md border border-input bg-background px-1.5 py-1 text-xs text-foreground"
+          <Select
+            className="h-7 w-auto px-1.5 text-xs"
             value={syllables ?? ''}
             onChange={(e) => setSyllables(e.target.value ? Number(e.target.value) : undefined)}
           >
@@ -42,7 +43,7 @@ export function RhymeIdeasPanel({ word, onInsert }: { word: string | null; onIns
                 {n}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       <p className="mt-1 text-xs text-muted-foreground">From the built-in rhyme finder · click a word to put it at the cursor; dashed ones are slant rhymes</p>

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { QuickActions } from '@/components/quick-actions';
 import { QUICK_ACTIONS } from '@/lib/quick-actions';
+import { Select } from '@/components/ui/select';
 
 export interface MarketingFormValues {
   /** The song the plan is for (issue 26): its lyrics, title and release date. */
@@ -66,9 +67,8 @@ export function MarketingForm({
       <div className="grid gap-5 md:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="marketing-track">Your track</Label>
-          <select
+          <Select
             id="marketing-track"
-            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
             value={values.trackId === null ? '' : String(values.trackId)}
             disabled={tracks.loading || generating}
             onChange={(e) => {
@@ -84,7 +84,7 @@ export function MarketingForm({
                 {t.transcription ? '' : ' (no lyrics yet)'}
               </option>
             ))}
-          </select>
+          </Select>
           <p className="text-xs text-muted-foreground">{MARKETING_MESSAGES.lyricsHint}</p>
         </div>
         <div className="flex flex-col gap-1.5">

@@ -19,6 +19,7 @@ import { createStudioSession, deriveBeat, generateBeat, isInProgress, STUDIO_MUS
 import { BeatLibrary, beatTitle, type BeatAction } from '../components/beat-library';
 import { UnderstoodNote } from '../components/understood-note';
 import { UnderstoodPanel } from '../components/understood-panel';
+import { Select } from '@/components/ui/select';
 
 /** Spec §8 music-generation messages, by what went wrong. */
 function failureMessage(error: unknown): string {
@@ -192,9 +193,8 @@ function StudioSession() {
       >
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="beat-style">Style</Label>
-          <select
+          <Select
             id="beat-style"
-            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
             value={style}
             disabled={generate.isPending}
             onChange={(e) => setStyle(e.target.value as BeatStyleName)}
@@ -204,7 +204,7 @@ function StudioSession() {
                 {BEAT_STYLE_LABELS[s]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="beat-description">Beat description</Label>

@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useSongs } from '@/lib/api/songs';
 import { useUploadTrack } from '../api/upload-track';
+import { Select } from '@/components/ui/select';
 
 /** Spec §2 (cover art upload area). */
 export const UPLOAD_HINT = 'Supports MP3, WAV, and M4A formats up to 50MB';
@@ -184,9 +185,9 @@ export function TrackUpload({ onUploaded, successToast = DEFAULT_SUCCESS, label 
           <label htmlFor={songFieldId} className="font-medium">
             Song
           </label>
-          <select
+          <Select
             id={songFieldId}
-            className="h-9 min-w-0 flex-1 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60"
+            className="h-9 w-auto flex-1 px-2"
             value={chosenSong === null ? '' : String(chosenSong)}
             disabled={busy}
             onChange={(event) => setChosenSong(event.target.value ? Number(event.target.value) : null)}
@@ -198,7 +199,7 @@ export function TrackUpload({ onUploaded, successToast = DEFAULT_SUCCESS, label 
               </option>
             ))}
             {chosenSong !== null && !songs.data?.some((s) => s.id === chosenSong) ? <option value={chosenSong}>New version of the song you opened</option> : null}
-          </select>
+          </Select>
         </div>
       ) : null}
 
