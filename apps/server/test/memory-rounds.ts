@@ -84,7 +84,8 @@ const OPS: Op[] = [
   { name: 'studio beat generate', weight: 2, heavy: 'beat', request: (a, n) => ({ method: 'POST', path: '/api/studio/generate', body: { prompt: 'dark trap, 8 seconds', model: 'rap', conversationId: a.studio, seed: n } }) },
 ];
 
-function send(agent: http.Agent, origin: URL, cookie: string, op: { method: string; path: string; body?: object }) {
+/** One answer over a keep-alive agent, as plain node:http (no fetch overhead in the load's own CPU): status and body, or the transport error. Also the load suite's (test/ops/load.test.ts). */
+export function send(agent: http.Agent, origin: URL, cookie: string, op: { method: string; path: string; body?: object }) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const payload = op.body ? JSON.stringify(op.body) : undefined;
     const req = http.request(

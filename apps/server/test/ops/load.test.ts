@@ -8,6 +8,7 @@ import { makeClickTrack } from '../../src/audio/fixtures';
 import type { Database } from '../../src/db/types';
 import { QUOTA_KINDS, type QuotaKind } from '@members-only/shared';
 import { createTestDatabase, dialects, registerUser, testEnv, type TestDatabase } from '../helpers';
+import { send } from '../memory-rounds';
 
 /**
  * The load suite (issue 18): 100 concurrent connections for 20 s over a mix of reads and writes on
@@ -115,32 +116,6 @@ const OPS: Op[] = [
   },
 ];
 
-/** One answer: status and body, or the transport error. */
-function send(agent: http.Agent, port: number, cookie: string, op: { method: string; path: string; body?: object }) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const payload = op.body ? JSON.stringify(op.body) : undefined;
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method: op.method,
-        path: op.path,
-        headers: { cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 describe.each(dialects)('load: %i connections for the configured time (%s)'.replace('%i', String(CONNECTIONS)), (dialect) => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -208,6 +183,7 @@ describe.each(dialects)('load: %i connections for the configured time (%s)'.repl
 
   it('answers every request with success and loses no acknowledged write', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const origin = new URL(`http://127.0.0.1:${port}`);
     const totalWeight = OPS.reduce((s, o) => s + o.weight, 0);
     const inFlight = { cover: 0, beat: 0 };
     const counts = new Map<string, number>();
@@ -230,7 +206,7 @@ describe.each(dialects)('load: %i connections for the configured time (%s)'.repl
         const seq = n++;
         if (op.heavy) inFlight[op.heavy]++;
         try {
-          const res = await send(agent, port, user.cookie, op.request(user, seq));
+          const res = await send(agent, origin, user.cookie, op.request(user, seq));
           counts.set(op.name, (counts.get(op.name) ?? 0) + 1);
           if (res.status < 200 || res.status >= 300) {
             errors.push(`${op.name}: ${res.status} ${res.body.slice(0, 200)}`);
