@@ -5,7 +5,7 @@
 // folder stay in node_modules (KEEP_EXTERNAL). Output in dist/, flat, so `import.meta.url`-relative paths (env.ts's web dist folder, the
 // analysis worker next to analysis-thread.ts, the heavy-work pool's thread next to heavy/pool.ts) resolve the same from every file. Code loaded with
 // import() (the engines, PDF, QR and calendar code: ADR 059) lands in chunks of its own and is read on first use.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -86,6 +86,13 @@ const result = await esbuild.build({
 // dist/ meanwhile keeps finding its files (unchanged chunks keep their content-hashed names).
 mkdirSync(outdir, { recursive: true });
 const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(here, file)));
+// `--metafile`: esbuild's account of which source files went into which chunk, as meta.json next
+// to them (the start-up operations test reads it to tell what a loaded chunk holds).
+if (process.argv.includes('--metafile')) {
+  const meta = path.join(outdir, 'meta.json');
+  writeFileSync(meta, JSON.stringify(result.metafile));
+  written.add(meta);
+}
 for (const file of readdirSync(outdir)) {
   const full = path.join(outdir, file);
   if (!written.has(full) && !written.has(full.replace(/\.map$/, ''))) rmSync(full, { force: true });

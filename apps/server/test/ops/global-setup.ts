@@ -26,7 +26,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   await checkDatabase();
-  const build = spawnSync(process.execPath, [path.join(SERVER, 'build.mjs'), '--outdir', OPS_DIST], { cwd: SERVER, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [path.join(SERVER, 'build.mjs'), '--outdir', OPS_DIST, '--metafile'], { cwd: SERVER, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`Building the server for the operations suites failed:\n${build.stderr}${build.stdout}`);
   project.provide('serverDist', OPS_DIST);
   const { templates, teardown } = await makeDbTemplates();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './app-process';
 
 /**
@@ -15,8 +15,9 @@ import { startAppProcess, type AppProcess } from './app-process';
  * Then two requests that need some of it load it: the hook sees code loaded on first use, so an
  * empty list above means "not loaded yet", not "not seen".
  *
- * The built chunks keep esbuild's comments naming each bundled source file, so a loaded chunk's
- * text tells which packages it holds.
+ * What a loaded chunk holds comes from esbuild's metafile (meta.json, written next to the chunks by
+ * the operations build): the source files bundled into each output, so the check does not depend on
+ * comments in the chunks and holds for a minified build too.
  */
 const HOOK = pathToFileURL(path.join(import.meta.dirname, 'loaded-modules.mjs')).href;
 
@@ -49,15 +50,23 @@ describe('start-up loads what the first answer needs', () => {
   let listFile: string;
   let dataDir: string;
 
-  /** Every file loaded so far, and for the built chunks their text (what they bundle). */
+  /** The source files bundled into each built file, by its absolute path (esbuild's metafile). */
+  let bundled: Map<string, string[]>;
+
+  /** Every file loaded so far, and for the built chunks the source files they bundle. */
   const loaded = () => {
     const urls = [...new Set(fs.readFileSync(listFile, 'utf8').split('\n').filter(Boolean))];
     const files = urls.map((url) => fileURLToPath(url));
-    const text = files.map((file) => (file.includes(`${path.sep}node_modules${path.sep}`) ? file : `${file}\n${fs.readFileSync(file, 'utf8')}`)).join('\n');
-    return { files, has: (fragment: string) => text.includes(fragment) };
+    const sources = files.flatMap((file) => [file, ...(bundled.get(file) ?? [])]).join('\n');
+    return { files, has: (fragment: string) => sources.includes(fragment) };
   };
 
   beforeAll(async () => {
+    const dist = inject('serverDist');
+    const meta = JSON.parse(fs.readFileSync(path.join(dist, 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    // Output and input paths are relative to apps/server, the build's working directory.
+    const server = path.resolve(dist, '..');
+    bundled = new Map(Object.entries(meta.outputs).map(([out, { inputs }]) => [path.resolve(server, out), Object.keys(inputs).map((input) => path.resolve(server, input))]));
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-startup-'));
     listFile = path.join(dataDir, 'loaded.txt');
     fs.writeFileSync(listFile, '');
