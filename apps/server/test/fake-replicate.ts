@@ -98,7 +98,7 @@ export async function startFakeReplicate(options: {
         const count = (seeds.get(seed) ?? 0) + 1;
         seeds.set(seed, count);
         const id = `p${seed}-${count}`;
-        // Still running: the client polls urls.get.
+        // Still running, so the client polls urls.get; in sync mode the create answers it settled.
         const sync = options.wait && /\bwait\b/.test(String(req.headers.prefer ?? ''));
         const answer = () => (sync ? send(201, { ...settled(id), id }) : send(201, { id, status: mode === 'aborted' ? 'aborted' : 'processing', output: null, urls: urls(id) }));
         if (held.delete(seed)) return void waiting.push({ seed, answer, drop: () => res.destroy() });
