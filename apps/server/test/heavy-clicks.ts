@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { QUOTA_KINDS } from '@members-only/shared';
 import { makeClickTrack } from '../src/audio/fixtures';
@@ -66,6 +67,28 @@ export async function call(origin: string, cookie: string, method: string, path:
 }
 
 /** Two clients, one per route, each asking again `gapMs` after an answer, until `done()`; every answer must be 200. */
+/** Registers a new artist named `username` on the server at `origin`; resolves with their session cookie. */
+export async function signUp(origin: string, username: string): Promise<string> {
+  const reg = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  return reg.headers.getSetCookie().find((c) => c.startsWith('mo_session='))!.split(';')[0]!;
+}
+
+/** Uploads `wav` as a track (multipart, as the upload form sends it) under `filename`; resolves with the track. */
+export function uploadWav(origin: string, cookie: string, wav: Buffer, filename: string): Promise<any> {
+  const boundary = `----upload${crypto.randomBytes(6).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n`),
+    wav,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return call(origin, cookie, 'POST', '/api/tracks/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+}
+
 async function clicks(origin: string, cookie: string, gapMs: number, done: (count: number) => boolean): Promise<number[]> {
   const times: number[] = [];
   const client = async (path: string) => {
@@ -85,32 +108,11 @@ async function clicks(origin: string, cookie: string, gapMs: number, done: (coun
 /** Signs up an artist with 20 conversations and runs the scenario on the server at `origin`. */
 export async function heavyClicks(origin: string, options: HeavyClicksOptions = {}): Promise<HeavyClicksFigures> {
   const { beats = 4, covers = 4, analyses = 2, beatSeconds = 15, trackSeconds = 60, idleRequests = 300, gapMs = 10 } = options;
-  const username = `clicks${Date.now().toString(36)}`;
-  const reg = await fetch(`${origin}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const cookie = reg.headers.getSetCookie().find((c) => c.startsWith('mo_session='))!.split(';')[0]!;
+  const cookie = await signUp(origin, `clicks${Date.now().toString(36)}`);
   for (let i = 0; i < 20; i++) await call(origin, cookie, 'POST', '/api/conversations', { category: 'chat', title: `Conversation ${i}` });
   const studio = (await call(origin, cookie, 'POST', '/api/conversations', { category: 'studio' })).id as number;
   const wav = fs.readFileSync(await makeClickTrack({ bpm: 120, seconds: trackSeconds, channels: 2 }));
-  const upload = (n: number) => {
-    const boundary = `----clicks${n}`;
-    return call(
-      origin,
-      cookie,
-      'POST',
-      '/api/tracks/upload',
-      Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="clicks-${n}.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
-        wav,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-      { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    );
-  };
+  const upload = (n: number) => uploadWav(origin, cookie, wav, `clicks-${n}.wav`);
 
   // Warm: the first requests of a fresh process compile their code paths.
   await clicks(origin, cookie, 0, (n) => n >= 100);

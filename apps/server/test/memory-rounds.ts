@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { QUOTA_KINDS } from '@members-only/shared';
 import { makeClickTrack } from '../src/audio/fixtures';
-import { call } from './heavy-clicks';
+import { call, signUp, uploadWav } from './heavy-clicks';
 
 /**
  * "Memory that comes back" (issue 31, ADR 059), against a running server: the load suite's mix of
@@ -115,22 +115,9 @@ export async function prepareArtists(origin: string, count = 8): Promise<Artist[
   const wav = fs.readFileSync(await makeClickTrack({ bpm: 120, seconds: 3, channels: 1 }));
   const artists: Artist[] = [];
   for (let i = 0; i < count; i++) {
-    const username = `mem${Date.now().toString(36)}${i}`;
-    const reg = await fetch(`${origin}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
-    });
-    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const cookie = reg.headers.getSetCookie().find((c) => c.startsWith('mo_session='))!.split(';')[0]!;
+    const cookie = await signUp(origin, `mem${Date.now().toString(36)}${i}`);
     const conversation = async (category: string) => (await call(origin, cookie, 'POST', '/api/conversations', { category })).id as number;
-    const boundary = `----mem${i}`;
-    const upload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="mem.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
-      wav,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const track = (await call(origin, cookie, 'POST', '/api/tracks/upload', upload, { 'content-type': `multipart/form-data; boundary=${boundary}` })).id as number;
+    const track = (await uploadWav(origin, cookie, wav, 'mem.wav')).id as number;
     artists.push({ cookie, chat: await conversation('chat'), lyrics: await conversation('lyrics'), studio: await conversation('studio'), track });
   }
   // Reviews and covers read the track's analysis.
