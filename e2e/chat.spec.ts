@@ -159,6 +159,42 @@ test('search finds a conversation by a word in its messages', async ({ page, use
   await expect(sidebar(page).getByRole('region', { name: 'Recent Chats' })).toBeVisible();
 });
 
+test('a long conversation opens at its latest 50 messages, and earlier ones load above without moving the page', async ({ page, user: _user }) => {
+  const id = await createConversation(page, 'Long session');
+  // 28 questions, each answered by the built-in guide: 56 messages.
+  for (let i = 1; i <= 28; i++) {
+    const sent = await page.request.post(`/api/conversations/${id}/messages`, { data: { role: 'user', content: `Question ${i}: how do royalties work?` } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  await page.goto(`/chat/${id}`);
+  const messages = messageLog(page).getByRole('article');
+  await expect(messages).toHaveCount(50);
+  // The latest 50: question 4 onwards.
+  await expect(userMessages(page).first()).toContainText('Question 4:');
+  await expect(userMessages(page).last()).toContainText('Question 28:');
+
+  // The earlier page is held back until the button has been seen loading.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/messages\?.*before=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const earlier = page.getByRole('button', { name: 'Show earlier messages' });
+  await earlier.scrollIntoViewIfNeeded();
+  const question4 = userMessages(page).filter({ hasText: 'Question 4:' });
+  const top = (await question4.boundingBox())!.y;
+  await earlier.click();
+  await expect(page.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+  release();
+
+  await expect(messages).toHaveCount(56);
+  await expect(userMessages(page).first()).toContainText('Question 1:');
+  await expect(page.getByRole('button', { name: /Show earlier messages|Loading/ })).toHaveCount(0);
+  // The message the artist was at stays where it was, the earlier ones above it.
+  expect(Math.abs((await question4.boundingBox())!.y - top)).toBeLessThan(2);
+});
+
 test.describe('with a language model', MODEL_STACK, () => {
   // One scripted model serves every test here: run them one after another.
   test.describe.configure({ mode: 'serial' });

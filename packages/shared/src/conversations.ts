@@ -55,6 +55,20 @@ export const conversationListQuerySchema = z.object({
   q: line('Search').max(200).optional(),
 });
 
+/**
+ * GET /api/conversations/:id/messages. Without parameters it answers every message, oldest first
+ * (the spec's contract). With `limit` it answers the latest `limit` messages whose id is below
+ * `before` (when given), still oldest first, and says in `HAS_EARLIER_HEADER` whether earlier
+ * ones exist. `before` alone answers every message below it.
+ */
+export const messagesQuerySchema = z.object({
+  limit: digits(1, 200).optional(),
+  before: idString('Invalid message ID').optional(),
+});
+
+/** Response header of a paged message list: 'true' when the conversation has messages before the first one sent. */
+export const HAS_EARLIER_HEADER = 'x-has-earlier';
+
 export const renameConversationSchema = z.object({
   title: line('Title').min(1, 'Title cannot be empty').max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`),
 });

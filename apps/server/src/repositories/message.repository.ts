@@ -5,14 +5,19 @@ import { nowIso } from '../db/index';
 
 export function createMessageRepository(db: Kysely<Database>) {
   return {
-    /** Oldest first; callers have already checked the conversation belongs to the user. */
-    listForConversation(conversationId: number): Promise<MessageRow[]> {
-      return db
-        .selectFrom('messages')
-        .selectAll()
-        .where('conversation_id', '=', conversationId)
-        .orderBy('id', 'asc')
-        .execute();
+    /**
+     * The conversation's messages, oldest first: all of them, or the latest `limit` (when given)
+     * whose id is below `before` (when given), and whether the conversation has earlier ones than
+     * those answered. One query on the index messages(conversation_id, id); a row past the page
+     * tells whether there are earlier ones, never a count. Callers have already checked the
+     * conversation belongs to the user.
+     */
+    async listForConversation(conversationId: number, { limit, before }: { limit?: number; before?: number } = {}): Promise<{ rows: MessageRow[]; hasEarlier: boolean }> {
+      let query = db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId);
+      if (before !== undefined) query = query.where('id', '<', before);
+      if (limit === undefined) return { rows: await query.orderBy('id', 'asc').execute(), hasEarlier: false };
+      const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
+      return { rows: rows.slice(0, limit).reverse(), hasEarlier: rows.length > limit };
     },
 
     /** The last `limit` messages, oldest first: the context sent to a model. */

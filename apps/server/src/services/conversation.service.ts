@@ -40,9 +40,10 @@ export function createConversationService(deps: { conversations: ConversationRep
       });
     },
 
-    async listMessages(actor: Actor, conversationId: number) {
+    /** Its messages, oldest first: all, or a page of them (see MessageRepository.listForConversation). */
+    async listMessages(actor: Actor, conversationId: number, page: { limit?: number; before?: number } = {}) {
       await get(actor, conversationId);
-      return messages.listForConversation(conversationId);
+      return messages.listForConversation(conversationId, page);
     },
   };
 }

@@ -4,7 +4,9 @@ import {
   conversationListQuerySchema,
   conversationSchema,
   createConversationSchema,
+  HAS_EARLIER_HEADER,
   idParamSchema,
+  messagesQuerySchema,
   renameConversationSchema,
 } from '@members-only/shared';
 import type { ConversationService } from '../../services/conversation.service';
@@ -50,9 +52,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     return reply.status(204).send();
   });
 
-  app.get('/api/conversations/:id/messages', { config: { access: 'user' }, schema: { params: idParamSchema, response: responses({ 200: z.array(chatMessageSchema) }) } }, async (request) => {
+  // No parameters: every message, oldest first, as the spec has it. `limit` and/or `before`: a page
+  // of them, still oldest first, with HAS_EARLIER_HEADER saying whether earlier ones exist.
+  app.get('/api/conversations/:id/messages', { config: { access: 'user' }, schema: { params: idParamSchema, querystring: messagesQuerySchema, response: responses({ 200: z.array(chatMessageSchema) }) } }, async (request, reply) => {
     const actor = requireActor(request);
-    const rows = await conversations.listMessages(actor, request.params.id);
+    const { limit, before } = request.query;
+    const { rows, hasEarlier } = await conversations.listMessages(actor, request.params.id, { limit, before });
+    if (limit !== undefined || before !== undefined) reply.header(HAS_EARLIER_HEADER, String(hasEarlier));
     return rows.map(presentMessage);
   });
 };

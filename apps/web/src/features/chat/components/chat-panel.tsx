@@ -1,5 +1,5 @@
 import { TOOL_PATHS, type ConversationCategory, type ToolType } from '@members-only/shared/constants';
-import { AlertCircle, Cpu, Square } from 'lucide-react';
+import { AlertCircle, ChevronUp, Cpu, Square } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { QuotaHint } from '@/components/quota-hint';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { HttpError } from '@/lib/api-client';
 import { useEngineInfo } from '@/lib/api/get-engine-info';
 import { useChatSession, useSecondsUntil } from '../hooks/use-chat-session';
 import { useFollowReply } from '../hooks/use-follow-reply';
+import { useHoldPlace } from '../hooks/use-hold-place';
 import { PLACEHOLDERS, QUICK_ACTIONS } from '../tool-config';
 import { ChatFailureNotice } from './chat-failure-notice';
 import { AssistantMessage, UserMessage } from './chat-message';
@@ -44,6 +45,8 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
    * from the top while the rest streams in), until the artist scrolls; each send starts again.
    */
   const pinnedRef = useRef(true);
+  /** Notes the message in view before earlier ones are put above it, so it stays in place. */
+  const holdPlace = useHoldPlace(logRef);
 
   const session = useChatSession({
     toolType,
@@ -53,6 +56,7 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
     onSendStart: useCallback(() => {
       pinnedRef.current = true;
     }, []),
+    onEarlierArrived: holdPlace,
   });
   const { query, messages, phase, busy } = session;
 
@@ -99,9 +103,22 @@ export function ChatPanel({ toolType, conversationId, createConversation, onConv
   const unanswered = !live && !session.failure && last?.role === 'user' && last.id > 0;
   const canStop = phase === 'waiting' || phase === 'streaming';
 
+  const showEarlier = () => {
+    // The artist is reading back: the page no longer follows a reply down.
+    pinnedRef.current = false;
+    session.loadEarlier();
+  };
+
   return (
     <div className="flex flex-1 flex-col gap-4">
       <EngineLabel engine={engine} />
+
+      {session.hasEarlier ? (
+        <Button variant="outline" size="sm" className="self-center rounded-full" disabled={session.loadingEarlier} onClick={showEarlier}>
+          {session.loadingEarlier ? <Spinner /> : <ChevronUp aria-hidden="true" />}
+          {session.loadingEarlier ? 'Loading…' : 'Show earlier messages'}
+        </Button>
+      ) : null}
 
       <div ref={logRef} role="log" aria-live="polite" aria-label="Messages" className="grid min-h-[30vh] flex-1 content-start gap-6 pb-2">
         <LogState loading={loading} failed={query.isError} empty={messages.length === 0 && !live} onReload={() => void query.refetch()} />

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { messagesQueryOptions } from '@/lib/api/get-messages';
+import { appendToHistory } from '@/lib/chat-history';
 import { HttpError } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY, messagesQueryKey, QUOTAS_QUERY_KEY } from '@/lib/query-keys';
 import { ChatStreamError, readChatEvents } from '../api/chat-stream';
@@ -64,13 +65,6 @@ export interface Run {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function appendMessage(queryClient: QueryClient, conversationId: number, message: ChatMessage) {
-  queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(conversationId), (old) => [
-    ...(old ?? []).filter((m) => m.id !== message.id),
-    message,
-  ]);
-}
-
 /** What a turn reaches in its chat session: the query cache, the run and busy flags, the live state. */
 export interface TurnContext {
   queryClient: QueryClient;
@@ -109,7 +103,7 @@ export async function runChatTurn(
       if (event.event === 'user') {
         userStored = true;
         await queryClient.cancelQueries({ queryKey: key, exact: true });
-        appendMessage(queryClient, id, event.data);
+        appendToHistory(queryClient, id, event.data);
         update((s) => ({ ...s, pendingUser: null }));
         // The first message may have renamed the conversation (auto title).
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
@@ -117,7 +111,7 @@ export async function runChatTurn(
         text += event.data.text;
         update((s) => ({ ...s, phase: 'streaming', text }));
       } else if (event.event === 'done') {
-        if (event.data.message) appendMessage(queryClient, id, event.data.message);
+        if (event.data.message) appendToHistory(queryClient, id, event.data.message);
         update(() => IDLE);
       }
     }
@@ -138,7 +132,7 @@ export async function runChatTurn(
       for (let attempt = 0; attempt < 6 && !run.left; attempt++) {
         try {
           const data = await queryClient.fetchQuery({ ...messagesQueryOptions(id), staleTime: 0 });
-          if (!text.trim() || data.at(-1)?.role === 'assistant') break;
+          if (!text.trim() || data.messages.at(-1)?.role === 'assistant') break;
         } catch {
           break;
         }

@@ -1,8 +1,10 @@
 import type { ChatMessage } from '@members-only/shared/conversations';
 import type { ToolType } from '@members-only/shared/constants';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useMessages } from '@/lib/api/get-messages';
+import { toast } from '@/components/ui/use-toast';
+import { getMessagesPage, useMessages } from '@/lib/api/get-messages';
+import { EMPTY_HISTORY, withEarlierPage, type ChatHistory } from '@/lib/chat-history';
 import { messagesQueryKey } from '@/lib/query-keys';
 import { IDLE, runChatTurn, type LiveState, type Run } from './chat-turn';
 
@@ -35,6 +37,8 @@ export interface ChatSessionOptions {
   onConversationCreated: (id: number) => void;
   /** Called when a send starts, so the list can follow the reply. */
   onSendStart?: () => void;
+  /** Called when earlier messages have arrived, just before they are put above the others (to hold the reader's place). */
+  onEarlierArrived?: () => void;
 }
 
 /** A ref that follows `value` after each commit. */
@@ -92,7 +96,7 @@ function optimisticUserMessage(conversationId: number | null, content: string): 
  * One chat conversation: its stored messages (React Query) plus the turn in flight: optimistic
  * user message, streamed reply, Stop, failures with Retry, and Regenerate.
  */
-export function useChatSession({ toolType, conversationId, createConversation, onConversationCreated, onSendStart }: ChatSessionOptions) {
+export function useChatSession({ toolType, conversationId, createConversation, onConversationCreated, onSendStart, onEarlierArrived }: ChatSessionOptions) {
   const queryClient = useQueryClient();
   const [activeId, setActiveId] = useState(conversationId);
   const [live, setLive] = useState<LiveState>(IDLE);
@@ -117,6 +121,27 @@ export function useChatSession({ toolType, conversationId, createConversation, o
   useStopRunOnLeave(activeId, runRef, busyRef);
 
   const messages = useMessages(activeId);
+
+  // "Show earlier messages": the page before the first message loaded, put above it in the same
+  // cache entry. A failure says so and keeps what is loaded.
+  const earlier = useMutation({
+    mutationFn: ({ id, before }: { id: number; before: number }) => getMessagesPage(id, { before }),
+    onSuccess: (page, { id, before }) => {
+      onEarlierArrived?.();
+      queryClient.setQueryData<ChatHistory>(messagesQueryKey(id), (old) => withEarlierPage(old, before, page));
+    },
+    onError: () => {
+      toast({ title: 'Error loading messages', description: 'Could not load earlier messages. Please try again.', variant: 'destructive' });
+    },
+  });
+  const loadingEarlier = earlier.isPending && earlier.variables.id === activeId;
+  const { mutate: fetchEarlier } = earlier;
+  const history = messages.data;
+  const loadEarlier = useCallback(() => {
+    const first = history?.messages[0];
+    if (activeId === null || !history?.hasEarlier || !first || loadingEarlier) return;
+    fetchEarlier({ id: activeId, before: first.id });
+  }, [activeId, fetchEarlier, history, loadingEarlier]);
 
   const runStream = useCallback(
     (kind: 'send' | 'regenerate', id: number, content: string | null) => runChatTurn({ queryClient, runRef, busyRef, setLive }, kind, id, content),
@@ -149,7 +174,7 @@ export function useChatSession({ toolType, conversationId, createConversation, o
           return false;
         }
         // It is brand new, so it has no messages: nothing to load.
-        queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(id), []);
+        queryClient.setQueryData<ChatHistory>(messagesQueryKey(id), EMPTY_HISTORY);
         activeIdRef.current = id;
         setActiveId(id);
         onConversationCreated(id);
@@ -166,8 +191,8 @@ export function useChatSession({ toolType, conversationId, createConversation, o
     if (id === null || busyRef.current) return;
     busyRef.current = true;
     const key = messagesQueryKey(id);
-    const stored = queryClient.getQueryData<ChatMessage[]>(key) ?? [];
-    if (stored.at(-1)?.role === 'assistant') queryClient.setQueryData(key, stored.slice(0, -1));
+    const stored = queryClient.getQueryData<ChatHistory>(key);
+    if (stored?.messages.at(-1)?.role === 'assistant') queryClient.setQueryData<ChatHistory>(key, { ...stored, messages: stored.messages.slice(0, -1) });
     setLive({ ...IDLE, phase: 'waiting' });
     onSendStart?.();
     await runStream('regenerate', id, null);
@@ -188,7 +213,7 @@ export function useChatSession({ toolType, conversationId, createConversation, o
     run.controller.abort();
   }, []);
 
-  const stored = messages.data ?? [];
+  const stored = history?.messages ?? [];
   const list =
     live.pendingUser && !stored.some((m) => m.id === live.pendingUser!.id) ? [...stored, live.pendingUser] : stored;
 
@@ -196,6 +221,11 @@ export function useChatSession({ toolType, conversationId, createConversation, o
     conversationId: activeId,
     messages: list,
     query: messages,
+    /** The conversation has messages before the first one loaded. */
+    hasEarlier: history?.hasEarlier ?? false,
+    loadingEarlier,
+    /** Loads the page of messages before the first one loaded (does nothing while one is loading). */
+    loadEarlier,
     phase: live.phase,
     busy: live.phase !== 'idle',
     streamingText: live.text,

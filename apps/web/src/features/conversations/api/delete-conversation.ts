@@ -1,6 +1,7 @@
 import type { Conversation } from '@members-only/shared/conversations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
+import { EMPTY_HISTORY, type ChatHistory } from '@/lib/chat-history';
 import { apiRequest, errorMessage } from '@/lib/api-client';
 import { CONVERSATIONS_QUERY_KEY, messagesQueryKey } from '@/lib/query-keys';
 
@@ -20,7 +21,7 @@ export function useDeleteConversation({ onDeleted }: { onDeleted?: (id: number) 
       );
       // Not removeQueries: a page still showing it would refetch (404) before it navigates away.
       // Empty is also right should the id ever be reused by a new conversation.
-      queryClient.setQueryData(messagesQueryKey(id), []);
+      queryClient.setQueryData<ChatHistory>(messagesQueryKey(id), EMPTY_HISTORY);
       toast({ title: 'Conversation deleted' });
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
     },
