@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { Stereo } from './instruments';
 
 const require = createRequire(import.meta.url);
@@ -42,6 +43,14 @@ export interface BeatSounds {
 const BLOCK = 512;
 /** How long a note may ring after its release, at most. */
 const MAX_TAIL_SEC = 1.2;
+/**
+ * The rendered notes kept, in bytes (ADR 064). One 90 s beat's distinct notes take 8-20 MB (41-67
+ * notes; 16 beats of every style measured), so a beat never renders a note twice; across many
+ * beats in other keys, tempos and presets the least recently used go, instead of every note ever
+ * rendered staying (before, a pool thread's array buffers grew from about 80 MB to about 190 MB
+ * over ten rounds of the memory load, bench/memory-load.ts).
+ */
+export const NOTE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * Renders single notes of SoundFont presets and keeps them: a beat repeats its chords and motif,
@@ -49,12 +58,19 @@ const MAX_TAIL_SEC = 1.2;
  * render starts from silence and is the same whenever it is made.
  */
 export class SampledNotes {
-  private readonly cache = new Map<string, Float32Array>();
+  private readonly cache: LRUCache<string, Float32Array>;
   private program = -1;
   /** Notes rendered (cache misses) and served, for the bench and the listening notes. */
   rendered = 0;
   served = 0;
-  constructor(private readonly synth: Processor, readonly sampleRate: number) {}
+  constructor(private readonly synth: Processor, readonly sampleRate: number, maxBytes = NOTE_CACHE_BYTES) {
+    this.cache = new LRUCache({ maxSize: maxBytes, sizeCalculation: (note) => Math.max(1, note.byteLength) });
+  }
+
+  /** Bytes of rendered notes kept now (at most the bound given). */
+  get bytes(): number {
+    return this.cache.calculatedSize;
+  }
 
   /**
    * A mono note of General MIDI program `program` (0-based), key `midi`, velocity 1..127, held
