@@ -2,6 +2,7 @@ import path from 'node:path';
 import { EnvError, loadEnv } from './env';
 import { migrateToLatest, openDatabase } from './db/index';
 import { buildApp } from './app';
+import { collectWhenIdle } from './idle-collection';
 
 async function main() {
   const env = loadEnv();
@@ -27,6 +28,8 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // After a burst, the heap goes back to what is live a few seconds into the quiet (ADR 064).
+  collectWhenIdle(app.server);
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   app.log.info(`${env.APP_NAME} is running at http://${shown}:${env.PORT} (database: ${db.dialect})`);
 }

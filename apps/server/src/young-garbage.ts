@@ -5,14 +5,10 @@ type Gc = (options?: { type?: 'minor' | 'major' }) => void;
 let gc: Gc | null | undefined;
 
 /**
- * Streams of big bodies (uploads, decoded audio) allocate a fresh buffer for every read, and V8
- * frees those only at its next collection, which external memory triggers only after tens of
- * megabytes of them. `collectYoungGarbage(bytes)` runs a young-generation collection (a scavenge,
- * about a millisecond) after every few megabytes passed on, so such a stream costs a few
- * megabytes, not tens. V8 exposes gc() to contexts made after --expose-gc is set, hence the vm
- * context (Node cannot take V8 flags per worker thread).
+ * V8's gc(), or null where it cannot be had. V8 exposes gc() to contexts made after --expose-gc is
+ * set, hence the vm context (Node cannot take V8 flags per worker thread).
  */
-export function youngGarbageCollector(everyBytes = 4 * 1024 * 1024): (bytes: number) => void {
+function collector(): Gc | null {
   if (gc === undefined) {
     try {
       v8.setFlagsFromString('--expose-gc');
@@ -21,11 +17,37 @@ export function youngGarbageCollector(everyBytes = 4 * 1024 * 1024): (bytes: num
       gc = null;
     }
   }
+  return gc;
+}
+
+/**
+ * Streams of big bodies (uploads, decoded audio) allocate a fresh buffer for every read, and V8
+ * frees those only at its next collection, which external memory triggers only after tens of
+ * megabytes of them. `collectYoungGarbage(bytes)` runs a young-generation collection (a scavenge,
+ * about a millisecond) after every few megabytes passed on, so such a stream costs a few
+ * megabytes, not tens.
+ */
+export function youngGarbageCollector(everyBytes = 4 * 1024 * 1024): (bytes: number) => void {
+  const collect = collector();
   let since = 0;
   return (bytes) => {
     since += bytes;
-    if (since < everyBytes || !gc) return;
+    if (since < everyBytes || !collect) return;
     since = 0;
-    gc({ type: 'minor' });
+    collect({ type: 'minor' });
   };
+}
+
+/**
+ * A full collection now (ADR 064). V8 sizes its old generation by the rate it allocates at: a
+ * burst of requests or a render leaves a heap several times what is live, and V8 collects it
+ * again only when it next fills, or, idle, after its memory reducer's delays. Called where the
+ * garbage is known to be dead: after a heavy task in its thread, and once the web process has
+ * been idle a few seconds (idle-collection.ts). Returns false where gc() cannot be had.
+ */
+export function collectAllGarbage(): boolean {
+  const collect = collector();
+  if (!collect) return false;
+  collect({ type: 'major' });
+  return true;
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { transferablesOf } from './pool';
+import { collectAllGarbage } from '../young-garbage';
 import { TASKS, type TaskContext, type TaskName } from './tasks';
 
 export type ToWorker = { type: 'run'; id: number; task: TaskName; input: unknown } | { type: 'abort'; id: number };
@@ -60,5 +61,11 @@ port.on('message', (message: ToWorker) => {
       (error: Error & { code?: string }) =>
         port.postMessage({ type: 'error', id, message: String(error?.message ?? error), name: String(error?.name ?? 'Error'), code: error?.code } satisfies FromWorker),
     )
-    .finally(() => aborters.delete(id));
+    .finally(() => {
+      aborters.delete(id);
+      // What the task allocated (a render's buffers, an encoder's frames) is dead now, and V8 would
+      // keep the heap it grew to until the next task fills it again: give it back (ADR 064), after
+      // the result has gone. A full collection of a thread's heap takes milliseconds.
+      if (aborters.size === 0) setImmediate(() => aborters.size === 0 && collectAllGarbage());
+    });
 });
