@@ -33,6 +33,13 @@ export async function runMemoryLoadBench(): Promise<void> {
     });
     const busy = Math.max(...f.rounds.map((r) => r.busyMb));
     const growth = f.rounds.at(-1)!.afterMb - f.rounds[0]!.afterMb;
+    // Least-squares slope of after-round RSS: a leak climbs every round, warming up (threads
+    // starting, the SoundFont loading in a second thread) only in the first ones.
+    const xs = f.rounds.map((_, i) => i);
+    const ys = f.rounds.map((r) => r.afterMb);
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+    const slope = xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / (xs.reduce((a, x) => a + (x - mx) ** 2, 0) || 1);
     const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
     console.table([
       {
@@ -44,6 +51,7 @@ export async function runMemoryLoadBench(): Promise<void> {
         [`idle < ${TARGET.idleMb} MB in ${TARGET.idleSeconds} s`]: ok(f.idleMb < TARGET.idleMb),
         'growth round 1 -> last (MB)': Math.round(growth),
         [`growth < ${TARGET.growthMb} MB`]: ok(growth < TARGET.growthMb),
+        'trend (MB/round)': slope.toFixed(1),
         load: load(),
       },
     ]);

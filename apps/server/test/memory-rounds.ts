@@ -50,18 +50,27 @@ interface Artist {
   lyrics: number;
   studio: number;
   track: number;
+  /** Payout methods this load added and has not removed yet, oldest first. */
+  methods: number[];
 }
 interface Op {
   name: string;
   weight: number;
   heavy?: 'cover' | 'beat';
   request: (a: Artist, n: number) => { method: string; path: string; body?: object };
+  /** Reads a 2xx answer's body (the ids the load removes later). */
+  answered?: (a: Artist, body: string) => void;
 }
 
-/** The load suite's mix (test/ops/load.test.ts): every tool's main endpoint, reads and writes, a cover and a beat at a time. */
+/**
+ * The load suite's mix (test/ops/load.test.ts): every tool's main endpoint, reads and writes, a
+ * cover and a beat at a time. The chat history is read as the chat page reads it, the latest page
+ * of 50; payout methods are removed a little more often than added, as an artist replaces a card,
+ * so rounds repeat the same work instead of each answering longer lists than the last (ADR 064).
+ */
 const OPS: Op[] = [
   { name: 'conversations list', weight: 10, request: () => ({ method: 'GET', path: '/api/conversations?limit=20' }) },
-  { name: 'chat history', weight: 5, request: (a) => ({ method: 'GET', path: `/api/conversations/${a.chat}/messages` }) },
+  { name: 'chat history', weight: 5, request: (a) => ({ method: 'GET', path: `/api/conversations/${a.chat}/messages?limit=50` }) },
   { name: 'tracks list', weight: 8, request: () => ({ method: 'GET', path: '/api/tracks' }) },
   { name: 'payout methods', weight: 6, request: () => ({ method: 'GET', path: '/api/payment-methods' }) },
   { name: 'quotas', weight: 4, request: () => ({ method: 'GET', path: '/api/quotas' }) },
@@ -79,6 +88,15 @@ const OPS: Op[] = [
     name: 'payout method',
     weight: 3,
     request: (_a, n) => ({ method: 'POST', path: '/api/payment-methods', body: { type: 'card', accountName: `Load Artist ${n}`, accountNumber: '4111111111111111', bankName: 'Load Bank', cardType: 'visa', isDefault: false } }),
+    answered: (a, body) => void a.methods.push((JSON.parse(body) as { id: number }).id),
+  },
+  {
+    name: 'payout method removal',
+    weight: 4,
+    request: (a) => {
+      const id = a.methods.shift();
+      return id === undefined ? { method: 'GET', path: '/api/payment-methods' } : { method: 'DELETE', path: `/api/payment-methods/${id}` };
+    },
   },
   { name: 'cover art generate', weight: 2, heavy: 'cover', request: (a, n) => ({ method: 'POST', path: '/api/coverarts', body: { prompt: 'Night city in gold', title: `Load Cover ${n}`, trackId: a.track } }) },
   { name: 'studio beat generate', weight: 2, heavy: 'beat', request: (a, n) => ({ method: 'POST', path: '/api/studio/generate', body: { prompt: 'dark trap, 8 seconds', model: 'rap', conversationId: a.studio, seed: n } }) },
@@ -118,7 +136,7 @@ export async function prepareArtists(origin: string, count = 8): Promise<Artist[
     const cookie = await signUp(origin, `mem${Date.now().toString(36)}${i}`);
     const conversation = async (category: string) => (await call(origin, cookie, 'POST', '/api/conversations', { category })).id as number;
     const track = (await uploadWav(origin, cookie, wav, 'mem.wav')).id as number;
-    artists.push({ cookie, chat: await conversation('chat'), lyrics: await conversation('lyrics'), studio: await conversation('studio'), track });
+    artists.push({ cookie, chat: await conversation('chat'), lyrics: await conversation('lyrics'), studio: await conversation('studio'), track, methods: [] });
   }
   // Reviews and covers read the track's analysis.
   for (const a of artists) {
@@ -160,6 +178,7 @@ export async function loadRound(origin: string, artists: Artist[], durationMs: n
       try {
         const res = await send(agent, url, artist.cookie, op.request(artist, seq));
         if (res.status < 200 || res.status >= 300) errors.push(`${op.name}: ${res.status} ${res.body.slice(0, 200)}`);
+        else op.answered?.(artist, res.body);
       } catch (error) {
         errors.push(`${op.name}: ${(error as Error).message}`);
       } finally {
