@@ -13,19 +13,31 @@
  * first bad N. Each step runs BENCH_CAPACITY_SECONDS (default 20) after a warm-up. SQLite, or
  * PostgreSQL with BENCH_CAPACITY_DB=postgres and TEST_DATABASE_URL. The machine's load is printed
  * beside every figure.
+ *
+ * BENCH_CAPACITY_PROCESSES=2 (PostgreSQL only) measures the fleet instead: that many app processes
+ * with WORKERS=0 and one job worker (`npm run worker`: dist/worker.js, JOB_CONCURRENCY 2), sharing
+ * the database, the data folder and the session secret; artist i is served by process i mod n (as
+ * a load balancer keeping a client on one process would), and the CPU figure is the fleet's.
  */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { MANY_ARTISTS_ENV, cpuMs } from '../apps/server/test/many-artists';
 import { HEAVY_CLICKS_ENV } from '../apps/server/test/heavy-clicks';
-import { createPgDatabase, ensureBuilt, isMain, machine, serverLabel, startApp } from './lib/server';
+import { APP_ROOT, PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, createPgDatabase, ensureBuilt, isMain, machine, serverLabel, startApp, type RunningServer } from './lib/server';
 
 const SCALE = Number(process.env.BENCH_CAPACITY_SCALE ?? 60);
 const STEP_SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 20);
 const MAX_SIMULATED = Number(process.env.BENCH_CAPACITY_MAX ?? 256);
+const PROCESSES = Number(process.env.BENCH_CAPACITY_PROCESSES ?? 1);
 const TARGET_P95_MS = 200;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 interface SimArtist {
+  /** The app process serving this artist. */
+  origin: string;
   cookie: string;
   chat: number;
   studio: number;
@@ -49,7 +61,7 @@ async function newArtist(origin: string, i: number): Promise<SimArtist> {
   for (let c = 0; c < 5; c++) await call(origin, cookie, 'POST', '/api/conversations', { category: 'chat', title: `Song idea ${c + 1}` });
   const chat = (await call(origin, cookie, 'POST', '/api/conversations', { category: 'chat', title: 'Guide' })).id as number;
   const studio = (await call(origin, cookie, 'POST', '/api/conversations', { category: 'studio' })).id as number;
-  return { cookie, chat, studio };
+  return { origin, cookie, chat, studio };
 }
 
 const LINES = ['I stay up all night', 'chasing the neon light', 'the city on my mind', 'I leave it all behind', 'money on the table', 'doing what I am able'];
@@ -69,7 +81,7 @@ interface Step {
 }
 
 /** Runs `artists` at the scaled rates for `seconds`; latencies of interactive requests. */
-async function runStep(origin: string, artists: SimArtist[], seconds: number, pid: number): Promise<Omit<Step, 'simulated' | 'real' | 'load'>> {
+async function runStep(artists: SimArtist[], seconds: number, pids: number[]): Promise<Omit<Step, 'simulated' | 'real' | 'load'>> {
   const times: number[] = [];
   let errors = 0;
   let beats = 0;
@@ -94,6 +106,7 @@ async function runStep(origin: string, artists: SimArtist[], seconds: number, pi
   const events = Object.entries(PER_MINUTE) as [keyof typeof PER_MINUTE, number][];
   const act = (a: SimArtist, kind: keyof typeof PER_MINUTE) => {
     const k = n++;
+    const origin = a.origin;
     switch (kind) {
       case 'pageLoad':
         return timed(() => Promise.all([call(origin, a.cookie, 'GET', '/api/user'), call(origin, a.cookie, 'GET', '/api/conversations'), call(origin, a.cookie, 'GET', '/api/quotas')]));
@@ -109,7 +122,8 @@ async function runStep(origin: string, artists: SimArtist[], seconds: number, pi
         return untimed(() => call(origin, a.cookie, 'POST', '/api/coverarts', { prompt: 'Night city in gold', title: `Cover ${k}`, seed: k }), () => void covers++);
     }
   };
-  const appCpu0 = cpuMs(pid);
+  const fleetCpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const appCpu0 = fleetCpu();
   const t0 = performance.now();
   // Each artist: each kind of event as a Poisson process at its scaled rate.
   await Promise.all(
@@ -126,26 +140,66 @@ async function runStep(origin: string, artists: SimArtist[], seconds: number, pi
     ),
   );
   await Promise.all(inFlight);
-  const cpuPct = ((cpuMs(pid) - appCpu0) / (performance.now() - t0)) * 100;
+  const cpuPct = ((fleetCpu() - appCpu0) / (performance.now() - t0)) * 100;
   times.sort((x, y) => x - y);
   const q = (p: number) => (times.length ? Number(times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1)) : NaN);
   return { interactive: times.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), errors, beats, covers, cpuPct: Math.round(cpuPct) };
 }
 
+/** A job worker process (`npm run worker`) on the fleet's database and data folder; resolves once it has started. */
+async function startJobWorker(env: Record<string, string>): Promise<{ pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'apps/server/dist/worker.js'], {
+    cwd: APP_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production', ...PRODUCTION_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-4000);
+      if (output.includes('job worker started')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`job worker exited with code ${code}:\n${output}`)));
+  });
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return {
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
 export async function runCapacityBench(): Promise<void> {
   ensureBuilt();
   const dialect = process.env.BENCH_CAPACITY_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-  console.log(`Capacity: one app process, ${dialect}, time x${SCALE}, ${STEP_SECONDS} s a step, target p95 < ${TARGET_P95_MS} ms of interactive requests; app: ${serverLabel}`);
+  if (PROCESSES > 1 && dialect !== 'postgres') throw new Error('BENCH_CAPACITY_PROCESSES > 1 needs PostgreSQL: BENCH_CAPACITY_DB=postgres and TEST_DATABASE_URL');
+  const fleet = PROCESSES > 1 ? `${PROCESSES} app processes and a job worker` : 'one app process';
+  console.log(`Capacity: ${fleet}, ${dialect}, time x${SCALE}, ${STEP_SECONDS} s a step, target p95 < ${TARGET_P95_MS} ms of interactive requests; app: ${serverLabel}`);
   console.log(`Machine: ${machine()}`);
   const database = dialect === 'postgres' ? await createPgDatabase() : null;
-  const app = await startApp({ ...HEAVY_CLICKS_ENV, ...MANY_ARTISTS_ENV, ...(database ? { DATABASE_URL: database.url } : {}) });
+  const env = { ...HEAVY_CLICKS_ENV, ...MANY_ARTISTS_ENV, ...(database ? { DATABASE_URL: database.url } : {}) };
+  const apps: RunningServer[] = [];
+  let worker: Awaited<ReturnType<typeof startJobWorker>> | undefined;
+  const shared = PROCESSES > 1 ? { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-capacity-')), SESSION_SECRET: crypto.randomBytes(32).toString('hex'), WORKERS: '0' } : null;
   const steps: Step[] = [];
   const artists: SimArtist[] = [];
   try {
+    for (let i = 0; i < PROCESSES; i++) apps.push(await startApp({ ...env, ...(shared ?? {}) }));
+    if (shared) worker = await startJobWorker({ ...env, ...shared, JOB_CONCURRENCY: '2', LOG_LEVEL: 'warn' });
+    const pids = [...apps.map((a) => a.pid), ...(worker ? [worker.pid] : [])];
     const measure = async (simulated: number) => {
-      while (artists.length < simulated) artists.push(...(await Promise.all(Array.from({ length: Math.min(8, simulated - artists.length) }, (_, i) => newArtist(app.origin, artists.length + i)))));
-      await runStep(app.origin, artists.slice(0, simulated), Math.min(3, STEP_SECONDS), app.pid); // warm-up
-      const s: Step = { simulated, real: simulated * SCALE, ...(await runStep(app.origin, artists.slice(0, simulated), STEP_SECONDS, app.pid)), load: load() };
+      while (artists.length < simulated) artists.push(...(await Promise.all(Array.from({ length: Math.min(8, simulated - artists.length) }, (_, i) => newArtist(apps[(artists.length + i) % apps.length]!.origin, artists.length + i)))));
+      await runStep(artists.slice(0, simulated), Math.min(3, STEP_SECONDS), pids); // warm-up
+      const s: Step = { simulated, real: simulated * SCALE, ...(await runStep(artists.slice(0, simulated), STEP_SECONDS, pids)), load: load() };
       steps.push(s);
       console.log(JSON.stringify(s));
       return s.p95 < TARGET_P95_MS && s.errors === 0;
@@ -166,9 +220,11 @@ export async function runCapacityBench(): Promise<void> {
       else bad = mid;
     }
     console.table(steps);
-    console.log(`Capacity N: ${good} simulated artists at x${SCALE} = about ${good * SCALE} artists on one process (${dialect}; p95 < ${TARGET_P95_MS} ms; load ${load()})${bad ? '' : ' (the search stopped at BENCH_CAPACITY_MAX)'}`);
+    console.log(`Capacity N: ${good} simulated artists at x${SCALE} = about ${good * SCALE} artists on ${fleet} (${dialect}; p95 < ${TARGET_P95_MS} ms; load ${load()})${bad ? '' : ' (the search stopped at BENCH_CAPACITY_MAX)'}`);
   } finally {
-    await app.stop();
+    await worker?.stop();
+    for (const app of apps) await app.stop();
+    if (shared) fs.rmSync(shared.DATA_DIR, { recursive: true, force: true });
     await database?.drop();
   }
 }
