@@ -3,7 +3,7 @@ import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverDesign } from '@members-only/engines/cover';
 import { renderCover } from '../providers/image/built-in-renderer';
-import { acquireSlot, configureHeavyWork, heavyThreads, heavyWorkerCount, runHeavy, transferablesOf } from './pool';
+import { acquireSlot, configureHeavyWork, heavyThreads, heavyWorkerCount, runHeavy, takeIdle, transferablesOf } from './pool';
 
 /** The nice value of the calling thread, as Linux keeps it (field 19 of its stat). */
 const threadNice = () => {
@@ -110,6 +110,32 @@ describe('the heavy-work pool (ADR 055)', () => {
     await expect(bad).rejects.toThrow();
     expect((await runHeavy('probe', undefined)).threadId).toBeGreaterThan(0);
   }, 60_000);
+
+  it('keeps each kind of task to the thread that has run it, so no thread loads every engine (ADR 064)', async () => {
+    configureHeavyWork({ threads: 2, idleSeconds: 30 });
+    const first = (await runHeavy('probe', undefined)).threadId;
+    // Another kind, while the pool has room for a second thread: it starts one instead of taking the probe's.
+    await runHeavy('cover', { design, options: { size: 64 } });
+    expect(heavyWorkerCount()).toBe(2);
+    expect((await runHeavy('probe', undefined)).threadId).toBe(first);
+    expect((await runHeavy('probe', undefined)).threadId).toBe(first);
+  }, 60_000);
+
+  it('chooses an idle thread that has run the task, else a new one while there is room, else a fresh one, else the last parked', () => {
+    const w = (...ran: string[]) => ({ ran: new Set(ran) });
+    const beat = w('beat');
+    const cover = w('cover', 'mixdown');
+    const blank = w();
+    expect(takeIdle([beat, cover], 'cover', 2, 2)).toBe(cover);
+    expect(takeIdle([cover, beat], 'beat', 2, 2)).toBe(beat);
+    expect(takeIdle([cover], 'beat', 1, 2)).toBeUndefined();
+    expect(takeIdle([blank, cover], 'beat', 2, 2)).toBe(blank);
+    expect(takeIdle([beat, cover], 'probe', 2, 2)).toBe(cover);
+    expect(takeIdle([], 'beat', 0, 2)).toBeUndefined();
+    const idle = [beat, cover];
+    takeIdle(idle, 'beat', 2, 2);
+    expect(idle).toEqual([cover]);
+  });
 
   it('collects each buffer to transfer once', () => {
     const f = new Float32Array(8);

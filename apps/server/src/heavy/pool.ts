@@ -100,6 +100,8 @@ interface PoolWorker {
   worker: Worker;
   nice: number;
   idleTimer?: NodeJS.Timeout;
+  /** The tasks it has run: their engines' data is loaded in it (a beat's SoundFont, a cover's fonts). */
+  ran: Set<string>;
 }
 const idle: PoolWorker[] = [];
 let nextTaskId = 1;
@@ -109,7 +111,7 @@ function startWorker(): PoolWorker {
   const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, { eval: !COMPILED, workerData: { nice } });
   // A thread waiting for work does not keep the process alive.
   worker.unref();
-  const w: PoolWorker = { worker, nice };
+  const w: PoolWorker = { worker, nice, ran: new Set() };
   // An idle thread that fails or ends leaves the pool; during a task, runOn's listeners report it.
   worker.on('error', () => {});
   worker.on('exit', () => {
@@ -136,6 +138,25 @@ function park(w: PoolWorker): void {
 }
 
 let running = 0;
+
+/**
+ * Which idle thread runs `task` (ADR 064): one that has run it before, whose engine's data is
+ * loaded already (the beat engine's SoundFont is about 100 MB a thread); else, while the pool has
+ * fewer threads than `limit`, none (a new thread starts, so each kind of work keeps to its own
+ * thread instead of every thread loading every engine); else one that has run nothing, else the
+ * one parked last. Removes the chosen thread from `idle`.
+ */
+export function takeIdle<T extends { ran: Set<string> }>(idle: T[], task: string, threads: number, limit: number): T | undefined {
+  const pick = (test: (w: T) => boolean) => {
+    for (let i = idle.length - 1; i >= 0; i--) if (test(idle[i]!)) return i;
+    return -1;
+  };
+  let at = pick((w) => w.ran.has(task));
+  if (at < 0 && threads < limit) return undefined;
+  if (at < 0) at = pick((w) => w.ran.size === 0);
+  if (at < 0) at = idle.length - 1;
+  return at < 0 ? undefined : idle.splice(at, 1)[0];
+}
 
 /** How many pool threads exist now (tests). */
 export function heavyWorkerCount(): number {
@@ -173,7 +194,8 @@ export async function runHeavy<N extends TaskName>(task: N, input: TaskInput<N>,
   try {
     // Aborted while the slot was being handed over: the thread would never hear of it.
     signal?.throwIfAborted();
-    w = idle.pop() ?? startWorker();
+    w = takeIdle(idle, task, idle.length + running, Math.max(1, heavyThreads())) ?? startWorker();
+    w.ran.add(task);
     if (w.idleTimer) clearTimeout(w.idleTimer);
     running++;
     const result = await runOn(w, task, input, options);
