@@ -50,8 +50,9 @@ interface Artist {
   lyrics: number;
   studio: number;
   track: number;
-  /** Payout methods this load added and has not removed yet, oldest first. */
+  /** Payout methods and lyric snippets this load added and has not removed yet, oldest first. */
   methods: number[];
+  snippets: number[];
 }
 interface Op {
   name: string;
@@ -65,8 +66,9 @@ interface Op {
 /**
  * The load suite's mix (test/ops/load.test.ts): every tool's main endpoint, reads and writes, a
  * cover and a beat at a time. The chat history is read as the chat page reads it, the latest page
- * of 50; payout methods are removed a little more often than added, as an artist replaces a card,
- * so rounds repeat the same work instead of each answering longer lists than the last (ADR 064).
+ * of 50; payout methods and saved lyrics are removed a little more often than added, as an artist
+ * replaces a card or a draft, so rounds repeat the same work instead of each answering longer
+ * lists than the last (ADR 064). Covers and beats, which have no removal, still add up.
  */
 const OPS: Op[] = [
   { name: 'conversations list', weight: 10, request: () => ({ method: 'GET', path: '/api/conversations?limit=20' }) },
@@ -81,7 +83,20 @@ const OPS: Op[] = [
   { name: 'song review', weight: 3, request: (a) => ({ method: 'POST', path: '/api/review', body: { lyrics: 'stay up all night\nchasing the light', trackId: a.track } }) },
   { name: 'chat message', weight: 8, request: (a, n) => ({ method: 'POST', path: `/api/conversations/${a.chat}/messages`, body: { content: n % 2 ? 'How do royalties work?' : 'What tempo for trap?' } }) },
   { name: 'new conversation', weight: 3, request: (_a, n) => ({ method: 'POST', path: '/api/conversations', body: { category: 'chat', title: `Load ${n}` } }) },
-  { name: 'lyrics save', weight: 6, request: (a, n) => ({ method: 'POST', path: `/api/conversations/${a.lyrics}/lyrics`, body: { content: `bar number ${n}`, position: n % 50 } }) },
+  {
+    name: 'lyrics save',
+    weight: 6,
+    request: (a, n) => ({ method: 'POST', path: `/api/conversations/${a.lyrics}/lyrics`, body: { content: `bar number ${n}`, position: n % 50 } }),
+    answered: (a, body) => void a.snippets.push((JSON.parse(body) as { id: number }).id),
+  },
+  {
+    name: 'lyrics removal',
+    weight: 7,
+    request: (a) => {
+      const id = a.snippets.shift();
+      return id === undefined ? { method: 'GET', path: `/api/conversations/${a.lyrics}/lyrics` } : { method: 'DELETE', path: `/api/lyrics/${id}` };
+    },
+  },
   { name: 'review save', weight: 2, request: (a, n) => ({ method: 'POST', path: `/api/tracks/${a.track}/reviews`, body: { reviewText: `**Flow: ${(n % 10) + 1}/10**`, rating: (n % 10) + 1 } }) },
   { name: 'marketing plan', weight: 2, request: (a, n) => ({ method: 'POST', path: '/api/marketing', body: { title: `Load Single ${n}`, context: 'Late-night listeners', releaseDate: '2027-03-05', trackId: a.track } }) },
   {
@@ -136,7 +151,7 @@ export async function prepareArtists(origin: string, count = 8): Promise<Artist[
     const cookie = await signUp(origin, `mem${Date.now().toString(36)}${i}`);
     const conversation = async (category: string) => (await call(origin, cookie, 'POST', '/api/conversations', { category })).id as number;
     const track = (await uploadWav(origin, cookie, wav, 'mem.wav')).id as number;
-    artists.push({ cookie, chat: await conversation('chat'), lyrics: await conversation('lyrics'), studio: await conversation('studio'), track, methods: [] });
+    artists.push({ cookie, chat: await conversation('chat'), lyrics: await conversation('lyrics'), studio: await conversation('studio'), track, methods: [], snippets: [] });
   }
   // Reviews and covers read the track's analysis.
   for (const a of artists) {
