@@ -70,7 +70,8 @@ test.describe('Songs (issue 26)', () => {
     await expect(page.getByRole('heading', { name: 'Analysis Complete' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByLabel('Song title')).toHaveValue('Paper Plan');
     await page.getByRole('button', { name: 'Generate Cover Art' }).click();
-    await expectToast(page, 'Success', 'Your cover art has been generated!');
+    // A render, on a thread that may be starting (cover-art.spec.ts gives the same toast RENDER's time).
+    await expectToast(page, 'Success', 'Your cover art has been generated!', { timeout: 30_000 });
     await expect(page.getByTestId('cover-image')).toBeVisible();
     expect(uploads).toHaveLength(1);
 
