@@ -13,7 +13,11 @@ interface Outcome {
   name: string;
   code: number | null;
   seconds: number;
+  output: string;
 }
+
+/** How many of a failed script's last lines are printed again at the very end. */
+const FAILED_TAIL_LINES = 60;
 
 function run(name: string): Promise<Outcome> {
   const started = performance.now();
@@ -27,7 +31,7 @@ function run(name: string): Promise<Outcome> {
       const seconds = (performance.now() - started) / 1000;
       const output = Buffer.concat(chunks).toString();
       process.stdout.write(`\n--- npm run ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(1)} s\n${output}`);
-      resolve({ name, code, seconds });
+      resolve({ name, code, seconds, output });
     });
   });
 }
@@ -39,5 +43,12 @@ if (names.length === 0) {
 }
 const outcomes = await Promise.all(names.map(run));
 const failed = outcomes.filter((o) => o.code !== 0);
+// A script that ended first is printed first, so a long log can push its failure far from the end,
+// where a reader (or a CI page that keeps only the tail) looks. Each failed script's last lines,
+// where its runner sums up what failed, are printed again just before the summary line.
+for (const o of failed) {
+  const lines = o.output.trimEnd().split('\n');
+  process.stdout.write(`\n--- the last ${Math.min(FAILED_TAIL_LINES, lines.length)} lines of npm run ${o.name} (failed), again:\n${lines.slice(-FAILED_TAIL_LINES).join('\n')}\n`);
+}
 console.log(`\n${outcomes.map((o) => `${o.name} ${o.code === 0 ? 'ok' : 'FAILED'} (${o.seconds.toFixed(1)} s)`).join(', ')}`);
 process.exit(failed.length ? 1 : 0);
