@@ -19,14 +19,13 @@
  * the database, the data folder and the session secret; artist i is served by process i mod n (as
  * a load balancer keeping a client on one process would), and the CPU figure is the fleet's.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MANY_ARTISTS_ENV, cpuMs } from '../apps/server/test/many-artists';
 import { HEAVY_CLICKS_ENV } from '../apps/server/test/heavy-clicks';
-import { APP_ROOT, PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, createPgDatabase, ensureBuilt, isMain, machine, serverLabel, startApp, type RunningServer } from './lib/server';
+import { createPgDatabase, ensureBuilt, isMain, machine, serverLabel, startApp, startWorker, type RunningServer } from './lib/server';
 
 const SCALE = Number(process.env.BENCH_CAPACITY_SCALE ?? 60);
 const STEP_SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 20);
@@ -146,38 +145,6 @@ async function runStep(artists: SimArtist[], seconds: number, pids: number[]): P
   return { interactive: times.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), errors, beats, covers, cpuPct: Math.round(cpuPct) };
 }
 
-/** A job worker process (`npm run worker`) on the fleet's database and data folder; resolves once it has started. */
-async function startJobWorker(env: Record<string, string>): Promise<{ pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'apps/server/dist/worker.js'], {
-    cwd: APP_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production', ...PRODUCTION_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-4000);
-      if (output.includes('job worker started')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`job worker exited with code ${code}:\n${output}`)));
-  });
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return {
-    pid: child.pid!,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killer);
-    },
-  };
-}
-
 export async function runCapacityBench(): Promise<void> {
   ensureBuilt();
   const dialect = process.env.BENCH_CAPACITY_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -188,13 +155,13 @@ export async function runCapacityBench(): Promise<void> {
   const database = dialect === 'postgres' ? await createPgDatabase() : null;
   const env = { ...HEAVY_CLICKS_ENV, ...MANY_ARTISTS_ENV, ...(database ? { DATABASE_URL: database.url } : {}) };
   const apps: RunningServer[] = [];
-  let worker: Awaited<ReturnType<typeof startJobWorker>> | undefined;
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   const shared = PROCESSES > 1 ? { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mo-capacity-')), SESSION_SECRET: crypto.randomBytes(32).toString('hex'), WORKERS: '0' } : null;
   const steps: Step[] = [];
   const artists: SimArtist[] = [];
   try {
     for (let i = 0; i < PROCESSES; i++) apps.push(await startApp({ ...env, ...(shared ?? {}) }));
-    if (shared) worker = await startJobWorker({ ...env, ...shared, JOB_CONCURRENCY: '2', LOG_LEVEL: 'warn' });
+    if (shared) worker = await startWorker({ ...env, ...shared, JOB_CONCURRENCY: '2', LOG_LEVEL: 'warn' });
     const pids = [...apps.map((a) => a.pid), ...(worker ? [worker.pid] : [])];
     const measure = async (simulated: number) => {
       while (artists.length < simulated) artists.push(...(await Promise.all(Array.from({ length: Math.min(8, simulated - artists.length) }, (_, i) => newArtist(apps[(artists.length + i) % apps.length]!.origin, artists.length + i)))));

@@ -136,16 +136,46 @@ export async function startApp(env: Record<string, string> = {}, nodeArgs: strin
     throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   }
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    await stopChild(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { child, pid: child.pid!, port, origin, startMs, dataDir, stop };
+}
+
+/** SIGTERM (a graceful stop: in-flight requests and jobs finish), SIGKILL after 15 s; resolves once it has exited. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+/**
+ * Starts the compiled job worker (`npm run worker`: apps/server/dist/worker.js, as production runs
+ * it) with `env` (its DATABASE_URL, DATA_DIR and SESSION_SECRET shared with the apps), once it has
+ * logged that it started. It must share a PostgreSQL database with the apps (ADR 022).
+ */
+export async function startWorker(env: Record<string, string>, root = APP_ROOT): Promise<{ pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'apps/server/dist/worker.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production', ...PRODUCTION_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-4000);
+      if (output.includes('job worker started')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`job worker exited with code ${code}:\n${output}`)));
+  });
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return { pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /** Registers a fresh artist and returns the session cookie ("name=value"). */
