@@ -48,8 +48,9 @@ export function createPgBossJobs(db: Kysely<Database>, settings: PgBossJobsSetti
   const { timeoutSeconds, retryDelaySeconds = 2, pollSeconds = 1, shutdownGraceMs = 10_000, log } = settings;
   const jobs = createJobRepository(db);
   const PgBossClass = require('pg-boss') as typeof PgBoss;
+  const connection = libraryConnection(jobs.connection());
   const boss = new PgBossClass({
-    db: jobs.connection(),
+    db: connection,
     schema: 'pgboss',
     migrate: true,
     supervise: true,
@@ -239,6 +240,47 @@ export function createPgBossJobs(db: Kysely<Database>, settings: PgBossJobsSetti
     },
     async stop() {
       await boss.stop({ graceful: false, close: false, wait: true });
+      await connection.drainAndClose();
+    },
+  };
+}
+
+/** How long a stop waits for the library's last queries (see libraryConnection). */
+const DRAIN_MS = 5000;
+
+/**
+ * The connection pg-boss runs its own queries on, which a stop can close. pg-boss does not await
+ * everything it starts: it completes or fails a job without awaiting it, and a worker loop's fetch
+ * that was under way when the loop stopped still hands its jobs to the handler, whose refusal is
+ * such a fail. After the app's stop those queries met a destroyed database and ended as unhandled
+ * rejections. So a stop first waits until none is in flight (a finished query can start the
+ * next: a fetch its fail) for at most DRAIN_MS, then answers any later query with no rows instead
+ * of running it: the job stays active in pg-boss's table until its expiry hands it out again, and
+ * the app's own row (jobs.begin) tells a finished job from one to run.
+ */
+export function libraryConnection(inner: { executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> }) {
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+  return {
+    executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> {
+      if (closed) return Promise.resolve({ rows: [] });
+      const query = inner.executeSql(text, values);
+      inFlight.add(query);
+      void query.then(
+        () => inFlight.delete(query),
+        () => inFlight.delete(query),
+      );
+      return query;
+    },
+    async drainAndClose() {
+      const deadline = Date.now() + DRAIN_MS;
+      // A macrotask after each settled batch, so what their results start is in flight too.
+      while (Date.now() < deadline) {
+        if (inFlight.size) await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+        await new Promise((r) => setImmediate(r));
+        if (inFlight.size === 0) break;
+      }
+      closed = true;
     },
   };
 }
