@@ -64,6 +64,32 @@ interface Op {
 }
 
 /**
+ * Two operations that add an item (`add`, answering `{ id }`) and remove the oldest one this load
+ * added (DELETE `item(id)`; while it has added none, a read of `list` instead), weighted so the
+ * removal comes a little more often and the list does not grow round after round (ADR 064).
+ */
+function churn(spec: {
+  name: string;
+  weights: [add: number, remove: number];
+  kept: (a: Artist) => number[];
+  add: Op['request'];
+  list: (a: Artist) => string;
+  item: (id: number) => string;
+}): Op[] {
+  return [
+    { name: spec.name, weight: spec.weights[0], request: spec.add, answered: (a, body) => void spec.kept(a).push((JSON.parse(body) as { id: number }).id) },
+    {
+      name: spec.name.replace(/ save$/, '') + ' removal',
+      weight: spec.weights[1],
+      request: (a) => {
+        const id = spec.kept(a).shift();
+        return id === undefined ? { method: 'GET', path: spec.list(a) } : { method: 'DELETE', path: spec.item(id) };
+      },
+    },
+  ];
+}
+
+/**
  * The load suite's mix (test/ops/load.test.ts): every tool's main endpoint, reads and writes, a
  * cover and a beat at a time. The chat history is read as the chat page reads it, the latest page
  * of 50; payout methods and saved lyrics are removed a little more often than added, as an artist
@@ -83,36 +109,24 @@ const OPS: Op[] = [
   { name: 'song review', weight: 3, request: (a) => ({ method: 'POST', path: '/api/review', body: { lyrics: 'stay up all night\nchasing the light', trackId: a.track } }) },
   { name: 'chat message', weight: 8, request: (a, n) => ({ method: 'POST', path: `/api/conversations/${a.chat}/messages`, body: { content: n % 2 ? 'How do royalties work?' : 'What tempo for trap?' } }) },
   { name: 'new conversation', weight: 3, request: (_a, n) => ({ method: 'POST', path: '/api/conversations', body: { category: 'chat', title: `Load ${n}` } }) },
-  {
+  ...churn({
     name: 'lyrics save',
-    weight: 6,
-    request: (a, n) => ({ method: 'POST', path: `/api/conversations/${a.lyrics}/lyrics`, body: { content: `bar number ${n}`, position: n % 50 } }),
-    answered: (a, body) => void a.snippets.push((JSON.parse(body) as { id: number }).id),
-  },
-  {
-    name: 'lyrics removal',
-    weight: 7,
-    request: (a) => {
-      const id = a.snippets.shift();
-      return id === undefined ? { method: 'GET', path: `/api/conversations/${a.lyrics}/lyrics` } : { method: 'DELETE', path: `/api/lyrics/${id}` };
-    },
-  },
+    weights: [6, 7],
+    kept: (a) => a.snippets,
+    add: (a, n) => ({ method: 'POST', path: `/api/conversations/${a.lyrics}/lyrics`, body: { content: `bar number ${n}`, position: n % 50 } }),
+    list: (a) => `/api/conversations/${a.lyrics}/lyrics`,
+    item: (id) => `/api/lyrics/${id}`,
+  }),
   { name: 'review save', weight: 2, request: (a, n) => ({ method: 'POST', path: `/api/tracks/${a.track}/reviews`, body: { reviewText: `**Flow: ${(n % 10) + 1}/10**`, rating: (n % 10) + 1 } }) },
   { name: 'marketing plan', weight: 2, request: (a, n) => ({ method: 'POST', path: '/api/marketing', body: { title: `Load Single ${n}`, context: 'Late-night listeners', releaseDate: '2027-03-05', trackId: a.track } }) },
-  {
+  ...churn({
     name: 'payout method',
-    weight: 3,
-    request: (_a, n) => ({ method: 'POST', path: '/api/payment-methods', body: { type: 'card', accountName: `Load Artist ${n}`, accountNumber: '4111111111111111', bankName: 'Load Bank', cardType: 'visa', isDefault: false } }),
-    answered: (a, body) => void a.methods.push((JSON.parse(body) as { id: number }).id),
-  },
-  {
-    name: 'payout method removal',
-    weight: 4,
-    request: (a) => {
-      const id = a.methods.shift();
-      return id === undefined ? { method: 'GET', path: '/api/payment-methods' } : { method: 'DELETE', path: `/api/payment-methods/${id}` };
-    },
-  },
+    weights: [3, 4],
+    kept: (a) => a.methods,
+    add: (_a, n) => ({ method: 'POST', path: '/api/payment-methods', body: { type: 'card', accountName: `Load Artist ${n}`, accountNumber: '4111111111111111', bankName: 'Load Bank', cardType: 'visa', isDefault: false } }),
+    list: () => '/api/payment-methods',
+    item: (id) => `/api/payment-methods/${id}`,
+  }),
   { name: 'cover art generate', weight: 2, heavy: 'cover', request: (a, n) => ({ method: 'POST', path: '/api/coverarts', body: { prompt: 'Night city in gold', title: `Load Cover ${n}`, trackId: a.track } }) },
   { name: 'studio beat generate', weight: 2, heavy: 'beat', request: (a, n) => ({ method: 'POST', path: '/api/studio/generate', body: { prompt: 'dark trap, 8 seconds', model: 'rap', conversationId: a.studio, seed: n } }) },
 ];
