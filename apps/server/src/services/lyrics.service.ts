@@ -30,9 +30,11 @@ let engine: LyricsEngine | undefined;
 let loading: Promise<LyricsEngine> | undefined;
 
 /**
- * The lyric engine holds the CMU pronouncing dictionary and, once a rhyme is asked for, the rhyme
- * index: about 90 MB that a server nobody writes lyrics on should not carry. It is imported on
- * the first lyric request (a few hundred milliseconds once per process), not at start.
+ * The lyric engine holds the CMU pronouncing dictionary, the SUBTLEX word counts and, once a rhyme
+ * is asked for, the rhyme index: about 7.5 MB since they are kept compactly (packages/engines
+ * lyrics/lexicon.ts and word-table.ts, ADR 065), which a server nobody writes lyrics on still
+ * need not carry. It is imported on the first lyric request (a few hundred milliseconds once per
+ * process), not at start.
  */
 export function loadLyricsEngine(): Promise<LyricsEngine> {
   loading ??= import('@members-only/engines/lyrics').then((loaded) => (engine = loaded));

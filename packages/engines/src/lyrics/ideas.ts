@@ -1,16 +1,17 @@
 // Rhyme ideas from a reverse index over the CMU dictionary, and the built-in
 // "next line" suggestions. The index is built lazily on the first call (one
-// pass over `dictionary`, ~117k plain words) and keeps only references to the
-// dictionary's own strings plus integer id lists, so memory stays modest.
+// pass over the dictionary, ~117k plain words) and holds only typed arrays of
+// entry ids into the dictionary (lexicon.ts), no strings of its own but the
+// few thousand keys, so it stays small (about 2 MB, 0.5 MB of it V8 heap).
 // Candidates are ranked by how common they are in everyday speech (SUBTLEX-US
 // subtitle frequencies, frequency.ts, loaded on the first rhymeIdeas call), and
 // names and rare spellings are dropped: the CMU dictionary is full of surnames
 // ("luth", "knuth", "wermuth" for "truth").
-import { dictionary } from 'cmu-pronouncing-dictionary';
 import { analyzeLyrics } from './analyze';
+import { entryCount, entryPhones, entryText, entryWord } from './lexicon';
 import { phraseIdeas } from './phrases';
 import { ADLIBS, COMMON_WORDS, STOPWORDS, UNSTRESSED_WORDS } from './common-words';
-import { commonness, isIdeaWord, perMillion, wordCount } from './frequency';
+import { commonness, countPerMillion, isIdeaWord, wordCount } from './frequency';
 import { normalizeWord, pronounce } from './pronounce';
 import { beforeR, classifyRhyme, matchProfiles, profileOf, soundProfile, type SoundProfile } from './rhyme';
 import type {
@@ -24,18 +25,19 @@ import type {
 } from './types';
 
 interface RhymeIndex {
-  words: string[];
-  /** Raw ARPAbet strings, same order as words (shared with the dictionary object). */
-  phones: string[];
+  /** Per word id: its dictionary entry (lexicon.ts), which gives the word and its phones. */
+  entries: Int32Array;
   /** Key: vowels of the tail (from the last stressed vowel), e.g. "AY" or "AH IY". */
-  byTail: Map<string, number[]>;
+  byTail: Map<string, Int32Array>;
   /** Key: the last two vowels, e.g. "AY AY"; finds multis whose stress falls earlier. */
-  byLast2: Map<string, number[]>;
+  byLast2: Map<string, Int32Array>;
   /**
-   * Per word id, filled on first use: -1 = not an idea (rare, a name, a
-   * contraction piece), else commonness 0..1 from SUBTLEX; NaN = not yet known.
+   * Per word id, filled on first use: its SUBTLEX count, -1 = not an idea
+   * (rare, a name, a contraction piece), -2 = not yet known. The count also
+   * gives the commonness and the frequency shown, so ranking needs no second
+   * look-up per candidate.
    */
-  common: Float32Array;
+  counts: Int32Array;
 }
 
 // Never suggest slurs, whatever they rhyme with.
@@ -72,55 +74,48 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
 }
 
 function buildIndex(): RhymeIndex {
-  const words: string[] = [];
-  const phones: string[] = [];
+  const entries: number[] = [];
   const byTail = new Map<string, number[]>();
   const byLast2 = new Map<string, number[]>();
-  const dict: Record<string, string> = dictionary;
   const tailKey: string[] = [];
-  for (const word in dict) {
+  const n = entryCount();
+  for (let entry = 0; entry < n; entry++) {
+    const word = entryWord(entry);
     // Plain words only: skips "word(2)" variants, abbreviations with dots,
     // digits, and letter soup without vowels.
     if (word.length > 14 || !PLAIN.test(word) || !HAS_VOWEL.test(word)) continue;
     if (word.length === 1 && word !== 'a' && word !== 'i') continue;
     if (BLOCKED.has(word) || UNWANTED.has(word)) continue;
-    const ph = dict[word];
-    // Hand-rolled scan (no split): this loop runs ~117k times on first use.
+    const ph = entryPhones(entry);
     let nv = 0;
     let tail = -1;
-    let tokStart = 0;
     tailKey.length = 0;
-    for (let i = 0; i <= ph.length; i++) {
-      if (i < ph.length && ph.charCodeAt(i) !== 32) continue;
-      const d = ph.charCodeAt(i - 1);
-      if (d >= 48 && d <= 50) {
-        if (d > 48) tail = nv;
-        // the next phone and the one after it, for the vowel-before-R rule (here / year)
-        const rAt = i + 1;
-        const closesR = ph.charCodeAt(rAt) === 82 && (rAt + 1 === ph.length || ph.charCodeAt(rAt + 1) === 32);
-        const vowel = ph.slice(tokStart, i - 1);
-        tailKey.push(closesR ? beforeR(vowel, 'R', nextPhoneAfterR(ph, rAt + 2)) : vowel);
-        nv++;
-      }
-      tokStart = i + 1;
+    for (let k = 0; k < ph.length; k++) {
+      const p = ph[k];
+      const d = p.charCodeAt(p.length - 1);
+      if (!(d >= 48 && d <= 50)) continue;
+      if (d > 48) tail = nv;
+      // the next phone and the one after it, for the vowel-before-R rule (here / year)
+      const vowel = p.slice(0, -1);
+      tailKey.push(ph[k + 1] === 'R' ? beforeR(vowel, 'R', ph[k + 2]) : vowel);
+      nv++;
     }
     if (!nv) continue;
     if (tail < 0) tail = nv - 1;
-    const id = words.length;
-    words.push(word);
-    phones.push(ph);
+    const id = entries.length;
+    entries.push(entry);
     push(byTail, tail === 0 ? tailKey.join(' ') : tailKey.slice(tail).join(' '), id);
     if (nv >= 2) push(byLast2, `${tailKey[nv - 2]} ${tailKey[nv - 1]}`, id);
   }
-  const common = new Float32Array(words.length).fill(Number.NaN);
-  return { words, phones, byTail, byLast2, common };
+  const counts = new Int32Array(entries.length).fill(-2);
+  return { entries: Int32Array.from(entries), byTail: packed(byTail), byLast2: packed(byLast2), counts };
 }
 
-/** The phone starting at `at` (after "R "), or undefined at the end. */
-function nextPhoneAfterR(ph: string, at: number): string | undefined {
-  if (at >= ph.length) return undefined;
-  const sp = ph.indexOf(' ', at);
-  return ph.slice(at, sp < 0 ? ph.length : sp);
+/** The id lists as typed arrays: exactly sized (no spare room from growing) and outside the V8 heap. */
+function packed(map: Map<string, number[]>): Map<string, Int32Array> {
+  const out = new Map<string, Int32Array>();
+  for (const [key, ids] of map) out.set(key, Int32Array.from(ids));
+  return out;
 }
 
 function getIndex(): RhymeIndex {
@@ -128,15 +123,24 @@ function getIndex(): RhymeIndex {
   return index;
 }
 
-/** -1 when the word is no idea (rare, a name), else its commonness 0..1. Cached per word id. */
-function ideaCommonness(idx: RhymeIndex, id: number): number {
-  let c = idx.common[id];
-  if (Number.isNaN(c)) {
-    const word = idx.words[id];
-    c = isIdeaWord(word) ? commonness(wordCount(word)) : -1;
-    idx.common[id] = c;
+/** -1 when the word is no idea (rare, a name), else its SUBTLEX count. Cached per word id. */
+function ideaCount(idx: RhymeIndex, id: number): number {
+  let n = idx.counts[id];
+  if (n === -2) {
+    const word = entryWord(idx.entries[id]);
+    n = isIdeaWord(word) ? wordCount(word) : -1;
+    idx.counts[id] = n;
   }
-  return c;
+  return n;
+}
+
+/**
+ * Commonness 0..1 of an idea's count, at 32-bit precision: the ranks were
+ * tuned on values cached in a Float32Array, and rounding them the same way
+ * keeps every rank, tie and order as it was.
+ */
+function ideaCommonness(count: number): number {
+  return Math.fround(commonness(count));
 }
 
 const resultCache = new Map<string, RhymeIdea[]>();
@@ -183,12 +187,14 @@ export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}
 
   const ranked: Array<RhymeIdea & { tier: number; rank: number; phones: string; rare: boolean }> = [];
   for (const id of ids) {
-    const word = idx.words[id];
+    const entry = idx.entries[id];
+    const word = entryWord(entry);
     if (exclude.has(word)) continue;
-    // Frequency first: it is a Map lookup and drops most of the dictionary's surnames.
-    const c = ideaCommonness(idx, id);
-    if (c < 0) continue;
-    let candidatePhones = idx.phones[id].split(' ');
+    // Frequency first: it is a table lookup and drops most of the dictionary's surnames.
+    const count = ideaCount(idx, id);
+    if (count < 0) continue;
+    const c = ideaCommonness(count);
+    let candidatePhones = entryPhones(entry);
     if (droppedG && word.endsWith('ing') && candidatePhones.at(-1) === 'NG') candidatePhones = [...candidatePhones.slice(0, -1), 'N'];
     const cp: SoundProfile = profileOf(candidatePhones, false);
     const syllables = cp.vowels.length;
@@ -202,10 +208,10 @@ export function rhymeIdeas(wordOrPhrase: string, options: RhymeIdeasOptions = {}
     }
     const tier = m.type !== 'slant' ? 0 : m.strong ? 1 : 2;
     const rank = m.score + 0.5 * c - Math.max(0, word.length - 9) * 0.02;
-    const frequency = Math.round(perMillion(word) * 100) / 100;
+    const frequency = Math.round(countPerMillion(count) * 100) / 100;
     const shown = droppedG && word.endsWith('ing') ? `${word.slice(0, -1)}'` : word;
-    const rare = wordCount(word) < PREFERRED_COUNT && !COMMON_WORDS.has(word);
-    ranked.push({ word: shown, type: m.type, score: m.score, syllables, common: frequency >= COMMON_PER_MILLION, frequency, tier, rank, phones: idx.phones[id], rare });
+    const rare = count < PREFERRED_COUNT && !COMMON_WORDS.has(word);
+    ranked.push({ word: shown, type: m.type, score: m.score, syllables, common: frequency >= COMMON_PER_MILLION, frequency, tier, rank, phones: entryText(entry), rare });
   }
   ranked.sort((a, b) => a.tier - b.tier || b.rank - a.rank || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
   // Rare words (under about 1 per million: "sleuth", "kumquat") only when the list would be short without them.
@@ -474,9 +480,11 @@ export function ideaWordsByTail(vowel: string, n: number): string[] {
     const parts = key.split(' ');
     if (parts[0] !== vowel || parts.length > 2) continue;
     for (const id of ids) {
-      const word = idx.words[id];
+      const word = entryWord(idx.entries[id]);
       if (STOPWORDS.has(word) || ADLIBS.has(word) || UNSTRESSED_WORDS.has(word) || word.length < 3) continue;
-      const c = ideaCommonness(idx, id);
+      const count = ideaCount(idx, id);
+      if (count < 0) continue;
+      const c = ideaCommonness(count);
       if (c < 0.3) continue; // about 160 in 51 million words and up: frequent words only
       out.push([word, c]);
     }

@@ -1,11 +1,11 @@
 // Word -> ARPAbet phonemes (with stress digits) + syllable count.
-// Source: `dictionary` from cmu-pronouncing-dictionary@3 (a plain object,
-// word -> "N AY1 T"). Words it lacks (slang, ad-libs, typos) go through
-// spelling variants, suffix stripping, compound splitting and finally
-// letter-to-sound rules, so every syllable still gets a vowel nucleus and rhyme
-// matching keeps working.
-import { dictionary } from 'cmu-pronouncing-dictionary';
+// Source: the CMU pronouncing dictionary (cmu-pronouncing-dictionary@3, word ->
+// "N AY1 T"), held compactly by lexicon.ts. Words it lacks (slang, ad-libs,
+// typos) go through spelling variants, suffix stripping, compound splitting and
+// finally letter-to-sound rules, so every syllable still gets a vowel nucleus
+// and rhyme matching keeps working.
 import { COMMON_WORDS } from './common-words';
+import { entryId, entryPhones, entryText } from './lexicon';
 import { numberTokenToWords } from './numbers';
 
 export type PronunciationSource = 'dictionary' | 'variant' | 'number' | 'suffix' | 'compound' | 'rules' | 'none';
@@ -19,9 +19,6 @@ export interface Pronunciation {
   source: PronunciationSource;
 }
 
-const DICT: Readonly<Record<string, string>> = dictionary;
-const hasOwn = Object.prototype.hasOwnProperty;
-
 export const VOWEL_PHONES: ReadonlySet<string> = new Set([
   'AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'IH', 'IY', 'OW', 'OY', 'UH', 'UW',
 ]);
@@ -32,18 +29,19 @@ export function isVowelPhone(p: string): boolean {
   return last >= 48 && last <= 50;
 }
 
-/** Raw dictionary entry, guarded against prototype keys such as "constructor". */
+/** Raw dictionary entry ("N AY1 T"), undefined when the dictionary lacks the word. */
 export function dictionaryEntry(word: string): string | undefined {
-  return hasOwn.call(DICT, word) ? DICT[word] : undefined;
+  const id = entryId(word);
+  return id < 0 ? undefined : entryText(id);
 }
 
 export function inDictionary(word: string): boolean {
-  return hasOwn.call(DICT, word);
+  return entryId(word) >= 0;
 }
 
 function lookup(word: string): string[] | undefined {
-  const e = dictionaryEntry(word);
-  return e === undefined ? undefined : e.split(' ');
+  const id = entryId(word);
+  return id < 0 ? undefined : entryPhones(id);
 }
 
 /**
