@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gatedLoudness, kWeightingCoefficients, measureLoudness } from './loudness';
-import { concat, synthSine } from './synth';
+import { gatedLoudness, KWeightedEnergy, kWeightingCoefficients, loudnessFromSegments, loudnessHop, measureLoudness } from './loudness';
+import { concat, seededRandom, synthSine } from './synth';
 
 const dbToAmp = (db: number): number => 10 ** (db / 20);
 // BS.1770: a 0 dBFS 997 Hz / 1 kHz sine in one channel reads -3.01 LUFS, so this amplitude gives `lufs` in mono.
@@ -108,5 +108,27 @@ describe('loudness (ITU-R BS.1770-4 / EBU R128)', () => {
     expect(r.integratedLufs).toBeNull();
     expect(r.samplePeakDbfs!).toBeGreaterThan(-6.1);
     expect(measureLoudness([new Float32Array(0)], 44100).integratedLufs).toBeNull();
+  });
+
+  it('K-weighting fed block by block (channels filtered in one loop) equals measureLoudness to the bit', () => {
+    const rnd = seededRandom(9);
+    const sr = 44100;
+    const hop = loudnessHop(sr);
+    for (const count of [1, 2, 3]) {
+      const channels = Array.from({ length: count }, (_, c) =>
+        concat(synthSine({ freq: 220 * (c + 1), seconds: 2, sampleRate: sr, amplitude: 0.3 }), synthSine({ freq: 3000, seconds: 3.3, sampleRate: sr, amplitude: 0.8 })),
+      );
+      const k = new KWeightedEnergy(sr, hop, count);
+      const segments: number[] = [];
+      const n = channels[0].length;
+      for (let at = 0; at < n; ) {
+        const end = Math.min(n, at + 1 + Math.floor(rnd() * 9000));
+        k.feed(channels, at, end, (energy) => segments.push(energy));
+        at = end;
+      }
+      let peak = 0;
+      for (const c of channels) for (const v of c) peak = Math.max(peak, Math.abs(v));
+      expect(loudnessFromSegments(Float64Array.from(segments), hop, peak)).toEqual(measureLoudness(channels, sr));
+    }
   });
 });

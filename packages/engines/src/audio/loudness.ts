@@ -209,46 +209,86 @@ export function loudnessFromSegments(segEnergy: Float64Array, hop: number, peak:
 }
 
 /**
- * K-weighting of one channel fed block by block (same arithmetic as measureLoudness): `feed`
- * filters samples and calls `onSegment` with the sum of squares of each completed 100 ms segment.
+ * K-weighting of every channel fed block by block (same arithmetic as measureLoudness): `feed`
+ * filters samples and calls `onSegment` with the sum of squares of each completed 100 ms segment,
+ * added over the channels in channel order (as measureLoudness adds them). Two channels are
+ * filtered in one loop: each sample waits on the previous one's output (the filters' feedback),
+ * and the two channels' independent chains then overlap. The stage-2 numerator [1, -2, 1] is
+ * written out (y - 2 * y1 + y2): multiplying by 1 and -2 is exact, so the sums are the same.
  */
 export class KWeightedEnergy {
   private readonly s: Biquad;
   private readonly h: Biquad;
-  private x1 = 0; private x2 = 0; private y1 = 0; private y2 = 0; private z1 = 0; private z2 = 0;
-  private acc = 0;
+  /** Per channel: x1, x2, y1, y2, z1, z2, and the current segment's sum of squares. */
+  private readonly state: Float64Array;
   private inSegment = 0;
 
-  constructor(sampleRate: number, private readonly hop: number) {
+  constructor(sampleRate: number, private readonly hop: number, private readonly numChannels = 1) {
     const { shelf, highpass } = kWeightingCoefficients(sampleRate);
+    if (highpass.b0 !== 1 || highpass.b1 !== -2 || highpass.b2 !== 1) throw new Error('K-weighting: stage 2 numerator is not [1, -2, 1]');
     this.s = shelf;
     this.h = highpass;
+    this.state = new Float64Array(7 * numChannels);
   }
 
-  feed(x: Float32Array, from: number, to: number, onSegment: (energy: number) => void): void {
-    const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = this.s;
-    const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = this.h;
-    let { x1, x2, y1, y2, z1, z2, acc } = this;
+  feed(channels: readonly Float32Array[], from: number, to: number, onSegment: (energy: number) => void): void {
+    const nc = this.numChannels;
+    const st = this.state;
     let i = from;
     while (i < to) {
       const end = Math.min(to, i + (this.hop - this.inSegment));
+      if (nc === 2) this.filterPair(channels[0], channels[1], i, end);
+      else for (let c = 0; c < nc; c++) this.filterOne(channels[c], 7 * c, i, end);
       this.inSegment += end - i;
-      for (; i < end; i++) {
-        const xi = x[i];
-        const y = sb0 * xi + sb1 * x1 + sb2 * x2 - sa1 * y1 - sa2 * y2;
-        const z = hb0 * y + hb1 * y1 + hb2 * y2 - ha1 * z1 - ha2 * z2;
-        x2 = x1; x1 = xi;
-        y2 = y1; y1 = y;
-        z2 = z1; z1 = z;
-        acc += z * z;
-      }
+      i = end;
       if (this.inSegment === this.hop) {
-        onSegment(acc);
-        acc = 0;
+        let energy = 0;
+        for (let c = 0; c < nc; c++) {
+          energy += st[7 * c + 6];
+          st[7 * c + 6] = 0;
+        }
+        onSegment(energy);
         this.inSegment = 0;
       }
     }
-    this.x1 = x1; this.x2 = x2; this.y1 = y1; this.y2 = y2; this.z1 = z1; this.z2 = z2; this.acc = acc;
+  }
+
+  private filterOne(x: Float32Array, o: number, from: number, to: number): void {
+    const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = this.s;
+    const { a1: ha1, a2: ha2 } = this.h;
+    const st = this.state;
+    let x1 = st[o], x2 = st[o + 1], y1 = st[o + 2], y2 = st[o + 3], z1 = st[o + 4], z2 = st[o + 5], acc = st[o + 6];
+    for (let i = from; i < to; i++) {
+      const xi = x[i];
+      const y = sb0 * xi + sb1 * x1 + sb2 * x2 - sa1 * y1 - sa2 * y2;
+      const z = y - 2 * y1 + y2 - ha1 * z1 - ha2 * z2;
+      x2 = x1; x1 = xi;
+      y2 = y1; y1 = y;
+      z2 = z1; z1 = z;
+      acc += z * z;
+    }
+    st[o] = x1; st[o + 1] = x2; st[o + 2] = y1; st[o + 3] = y2; st[o + 4] = z1; st[o + 5] = z2; st[o + 6] = acc;
+  }
+
+  private filterPair(a: Float32Array, b: Float32Array, from: number, to: number): void {
+    const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = this.s;
+    const { a1: ha1, a2: ha2 } = this.h;
+    const st = this.state;
+    let ax1 = st[0], ax2 = st[1], ay1 = st[2], ay2 = st[3], az1 = st[4], az2 = st[5], aacc = st[6];
+    let bx1 = st[7], bx2 = st[8], by1 = st[9], by2 = st[10], bz1 = st[11], bz2 = st[12], bacc = st[13];
+    for (let i = from; i < to; i++) {
+      const ax = a[i], bx = b[i];
+      const ay = sb0 * ax + sb1 * ax1 + sb2 * ax2 - sa1 * ay1 - sa2 * ay2;
+      const by = sb0 * bx + sb1 * bx1 + sb2 * bx2 - sa1 * by1 - sa2 * by2;
+      const az = ay - 2 * ay1 + ay2 - ha1 * az1 - ha2 * az2;
+      const bz = by - 2 * by1 + by2 - ha1 * bz1 - ha2 * bz2;
+      ax2 = ax1; ax1 = ax; ay2 = ay1; ay1 = ay; az2 = az1; az1 = az;
+      bx2 = bx1; bx1 = bx; by2 = by1; by1 = by; bz2 = bz1; bz1 = bz;
+      aacc += az * az;
+      bacc += bz * bz;
+    }
+    st[0] = ax1; st[1] = ax2; st[2] = ay1; st[3] = ay2; st[4] = az1; st[5] = az2; st[6] = aacc;
+    st[7] = bx1; st[8] = bx2; st[9] = by1; st[10] = by2; st[11] = bz1; st[12] = bz2; st[13] = bacc;
   }
 }
 

@@ -4,8 +4,8 @@ import { detectKey } from './key';
 import { measureLoudness } from './loudness';
 import { createAudioAnalyzer } from './stream';
 import { A_MINOR_PROGRESSION, seededRandom, synthChordProgression, synthClickTrack } from './synth';
-import { estimateTempo } from './tempo';
-import { measureTruePeak } from './truePeak';
+import { estimateTempo, onsetStrength } from './tempo';
+import { channelTruePeakLinear, measureTruePeak } from './truePeak';
 import { computeWaveform } from './waveform';
 
 /** The whole-signal pipeline the analyzer replaced, measure by measure. */
@@ -122,5 +122,94 @@ describe('streaming analyzer', () => {
     c.push([new Float32Array(50)]);
     expect(() => c.finish()).toThrow(/second pass/);
     expect(() => createAudioAnalyzer(44100, 1).beginSecondPass()).toThrow();
+  });
+});
+
+/** The waveform as one integer: sum of (i + 1) * its value in thousandths. */
+const waveformDigest = (w: number[]): number => w.reduce((sum, v, i) => sum + (i + 1) * Math.round(v * 1000), 0);
+
+/** Pushes the signal in 8192-frame blocks (a pipe read's worth), as analyze-file.ts does: no total, tempo kept. */
+function asUploaded(channels: Float32Array[], sampleRate: number, tempo: 'keep' | 'second-pass' = 'keep') {
+  const analyzer = createAudioAnalyzer(sampleRate, channels.length, { tempo });
+  const n = channels[0].length;
+  const pushAll = () => {
+    for (let at = 0; at < n; at += 8192) analyzer.push(channels.map((c) => c.subarray(at, Math.min(n, at + 8192))));
+  };
+  pushAll();
+  if (tempo === 'second-pass') {
+    analyzer.beginSecondPass();
+    pushAll();
+  }
+  const { waveform, ...rest } = analyzer.finish();
+  return { ...rest, waveform: { length: waveform.length, digest: waveformDigest(waveform) } };
+}
+
+// Issue 31 made the analysis about twice as fast without changing what it reports. These are the
+// results of the analyzer as it was before that work (commit f07a879), on the signals above: a
+// change in any of them is a change in the analysis, not a speed-up.
+describe('results as recorded before the speed-up (issue 31)', () => {
+  const recorded = {
+    // Driven into saturation (tanh), as loud masters are: its true peak lies between samples.
+    'loud stereo 44.1 kHz': {
+      durationSec: 12, bpm: 97, bpmConfidence: 0.594, key: 'A', mode: 'minor', keyLabel: 'A minor', keyConfidence: 0.935,
+      lufs: -5.5, loudnessRangeLu: 8.2, truePeakDbtp: 0.02, samplePeakDbfs: -0.01,
+      loudnessCurve: [-11.2, -11.2, -11.2, -11.4, -6.8, -4.6, -3.1, -3.1, -3.1, -3], waveform: { length: 800, digest: 261572573 },
+    },
+    'stereo 44.1 kHz': {
+      durationSec: 12, bpm: 97, bpmConfidence: 0.763, key: 'A', mode: 'minor', keyLabel: 'A minor', keyConfidence: 0.938,
+      lufs: -18.6, loudnessRangeLu: 10.5, truePeakDbtp: -4.41, samplePeakDbfs: -4.44,
+      loudnessCurve: [-26.4, -26.4, -26.4, -26.6, -20, -17.6, -16, -16.1, -16, -16], waveform: { length: 800, digest: 77576700 },
+    },
+    'mono 48 kHz': {
+      durationSec: 9, bpm: 97, bpmConfidence: 0.444, key: 'A', mode: 'minor', keyLabel: 'A minor', keyConfidence: 0.951,
+      lufs: -22.2, loudnessRangeLu: 10.4, truePeakDbtp: -4.56, samplePeakDbfs: -4.58,
+      loudnessCurve: [-29.8, -29.9, -25.6, -22.4, -20.3, -19.7, -19.5], waveform: { length: 800, digest: 71995272 },
+    },
+    // 96 kHz: the tempo path decimates by 4 (the general filter loop), the key's by 2.
+    'stereo 96 kHz': {
+      durationSec: 6, bpm: 97, bpmConfidence: 0.655, key: 'A', mode: 'minor', keyLabel: 'A minor', keyConfidence: 0.82,
+      lufs: -18.8, loudnessRangeLu: 7.1, truePeakDbtp: -5.67, samplePeakDbfs: -5.69,
+      loudnessCurve: [-26.4, -20, -17.6, -16.2], waveform: { length: 800, digest: 69799282 },
+    },
+  };
+  const loud = (channels: Float32Array[]) => channels.map((c) => c.map((v) => Math.tanh(6 * v) / Math.tanh(6)));
+  const signals: [keyof typeof recorded, Float32Array[], number][] = [
+    ['loud stereo 44.1 kHz', loud(song(12, 44100, true)), 44100],
+    ['stereo 44.1 kHz', song(12, 44100, true), 44100],
+    ['mono 48 kHz', song(9, 48000, false), 48000],
+    ['stereo 96 kHz', song(6, 96000, true), 96000],
+  ];
+  for (const [name, channels, sampleRate] of signals) {
+    it(`${name}: the same analysis, streamed as an upload, with tempo kept or read in a second pass`, () => {
+      expect(asUploaded(channels, sampleRate)).toEqual({ ...recorded[name], engine: 'built-in analyzer v1' });
+      expect(asUploaded(channels, sampleRate, 'second-pass')).toEqual({ ...recorded[name], engine: 'built-in analyzer v1' });
+    });
+  }
+
+  it('the same measures before rounding: decimated signals, onset envelope, true peak, loudness', () => {
+    const channels = song(12, 44100, true);
+    const mono22 = monoAtRate(channels, 44100, 22050);
+    const mono11 = decimate(mono22.x, 2);
+    const weighted = (x: ArrayLike<number>, period: number) => {
+      let sum = 0;
+      for (let i = 0; i < x.length; i++) sum += (i % period) * x[i];
+      return sum;
+    };
+    // The decimation filters' sums keep their order: the same to the bit.
+    expect(weighted(mono22.x, 5)).toBe(23.780585988439498);
+    expect(weighted(mono11, 5)).toBe(9.992592312083843);
+    // The onset flux takes its logarithms differently: the same to rounding (about 1e-15).
+    const { env } = onsetStrength(mono22.x, mono22.sampleRate);
+    expect(env).toHaveLength(1030);
+    expect(env.reduce((sum, v) => sum + v, 0)).toBeCloseTo(11.239730311209662, 12);
+    expect(weighted(env, 7)).toBeCloseTo(33.13918916471766, 12);
+    expect(channels.map((c) => channelTruePeakLinear(c))).toEqual([0.6015904101113847, 0.5897674560546875]);
+    expect(loud(channels).map((c) => channelTruePeakLinear(c))).toEqual([1.0025888373420457, 1.001675137282291]);
+    const rnd = seededRandom(5);
+    expect(channelTruePeakLinear(new Float32Array(48000).map(() => 0.9 * (2 * rnd() - 1)))).toBe(1.5094248202385643);
+    const measured = measureLoudness(channels, 44100);
+    expect([measured.integratedLufs, measured.momentaryMaxLufs, measured.shortTermMaxLufs, measured.loudnessRangeLu]).toEqual([
+      -18.621351289113367, -15.515196927238764, -15.936672120461171, 10.494481402411875,
+    ]);
   });
 });

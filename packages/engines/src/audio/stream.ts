@@ -1,4 +1,4 @@
-import { ampToDb, decimatorTaps, peakAbs, roundTo } from './dsp';
+import { ampToDb, decimatorTaps, firEdge, firInterior, peakAbs, roundTo } from './dsp';
 import { keyFromChroma, ChromaAccumulator, type HarmonyEvidence } from './key';
 import { KWeightedEnergy, loudnessFromSegments, loudnessHop } from './loudness';
 import { OnsetFlux, onsetFrameCount, onsetFraming, onsetStrengthOf, tempoFromEnvelope, type OnsetEnvelope, type SampleSource } from './tempo';
@@ -67,7 +67,7 @@ class StreamingOnset {
     const { nfft, hop, frame, env, input } = this;
     while (this.next < env.length && this.next * hop + nfft <= input.end) {
       const at = this.next * hop - input.start;
-      for (let i = 0; i < nfft; i++) frame[i] = input.buf[at + i];
+      frame.set(input.buf.subarray(at, at + nfft)); // as ChunkedSamples.read
       env[this.next] = this.flux.next(frame);
       this.next++;
     }
@@ -121,12 +121,14 @@ class StreamingDecimator {
   private readonly input = new SlidingBuffer();
   private next = 0;
   private readonly fir;
+  /** The outputs of the last push, reused: what push returns is valid until the next push. */
+  private out = new Float32Array(0);
 
   constructor(readonly factor: number) {
     this.fir = decimatorTaps(factor);
   }
 
-  /** Appends input; returns the outputs that now have all their taps. */
+  /** Appends input; returns the outputs that now have all their taps (valid until the next call). */
   push(x: Float32Array, from: number, to: number): Float32Array {
     if (this.factor <= 1) return x.subarray(from, to);
     this.input.append(x, from, to);
@@ -140,33 +142,27 @@ class StreamingDecimator {
   }
 
   private emit(final: boolean): Float32Array {
-    const { offsets, taps, len } = this.fir;
-    const nt = taps.length;
+    const fir = this.fir;
+    const len = fir.len;
     const mid = (len - 1) >> 1;
     const f = this.factor;
     const n = this.input.end;
     const last = final ? Math.ceil(n / f) : Math.floor((n - 1 - mid) / f) + 1; // exclusive
     const count = Math.max(0, last - this.next);
-    const out = new Float32Array(count);
+    if (this.out.length < count) this.out = new Float32Array(Math.max(count, 2 * this.out.length));
+    const out = this.out;
     const { buf, start: base } = this.input;
-    for (let j = 0; j < count; j++) {
-      const m = this.next + j;
-      const s = m * f - mid;
-      let acc = 0;
-      if (s >= 0 && s + len <= n) {
-        const o = s - base;
-        for (let k = 0; k < nt; k++) acc += taps[k] * buf[o + offsets[k]];
-      } else {
-        for (let k = 0; k < nt; k++) {
-          const i = s + offsets[k];
-          if (i >= 0 && i < n) acc += taps[k] * buf[i - base];
-        }
-      }
-      out[j] = acc;
-    }
+    // Outputs before m0 reach before the signal's start, those from m1 on past its end (so far).
+    const m0 = Math.min(last, Math.max(this.next, Math.ceil(mid / f)));
+    const m1 = Math.max(m0, Math.min(last, Math.floor((n - len + mid) / f) + 1));
+    let j = 0;
+    for (let m = this.next; m < m0; m++, j++) out[j] = firEdge(fir, buf, base, n, m * f - mid);
+    firInterior(fir, f, buf, m0 * f - mid - base, out, j, m1 - m0);
+    j += m1 - m0;
+    for (let m = m1; m < last; m++, j++) out[j] = firEdge(fir, buf, base, n, m * f - mid);
     this.next += count;
     this.input.dropBefore(this.next * f - mid);
-    return out;
+    return out.subarray(0, count);
   }
 }
 
@@ -176,11 +172,10 @@ const CHUNK = 1 << 16;
 class ChunkedSamples implements SampleSource {
   private readonly chunks: Float32Array[] = [];
   length = 0;
+  /** Set by the owner, which measures the peak of what it appends anyway. */
   peak = 0;
 
   append(x: Float32Array): void {
-    const p = peakAbs(x);
-    if (p > this.peak) this.peak = p;
     let i = 0;
     while (i < x.length) {
       const at = this.length % CHUNK;
@@ -198,7 +193,8 @@ class ChunkedSamples implements SampleSource {
       const chunk = this.chunks[Math.floor(abs / CHUNK)];
       const at = abs % CHUNK;
       const take = Math.min(CHUNK - at, out.length - i);
-      for (let k = 0; k < take; k++) out[i + k] = chunk[at + k];
+      // set() converts float32 to float64 in native code, several times faster than a loop here.
+      out.set(chunk.subarray(at, at + take), i);
       i += take;
     }
   }
@@ -242,6 +238,8 @@ class StreamingChroma {
 class StreamingTruePeak {
   private work = new Float32Array(TAPS - 1 + 4096);
   peak = 0;
+  /** max |x| so far: every sample lies in some block's window, so the windows' maxima give it. */
+  samplePeak = 0;
 
   /** Scans positions of x[from, to); `work` keeps the previous TAPS - 1 samples in front. */
   push(x: Float32Array, from: number, to: number): void {
@@ -272,14 +270,53 @@ class StreamingTruePeak {
       const e = Math.min(to, b + BLOCK);
       let m = 0;
       for (let i = b - (TAPS - 1); i < e; i++) {
-        const v = w[i] < 0 ? -w[i] : w[i];
+        const v = Math.abs(w[i]); // branch-free (see peakAbs)
         if (v > m) m = v;
       }
+      if (m > this.samplePeak) this.samplePeak = m;
       if (m > this.peak) this.peak = m; // the sample peak counts too
       if (m * GAIN_BOUND <= this.peak) continue;
       this.peak = scanInterior(w, b, e, this.peak);
     }
   }
+}
+
+const minMax: [number, number] = [0, 0];
+
+/**
+ * Min and max, starting from lo and hi, of the channels' mean over frames [from, to), the mean
+ * taken as computeWaveform takes it (summed in double precision, times 1 / channels). The pair
+ * returned is reused.
+ */
+function minMaxOfMean(channels: readonly Float32Array[], from: number, to: number, lo: number, hi: number): [number, number] {
+  const nc = channels.length;
+  const g = 1 / nc;
+  if (nc === 2) {
+    const a = channels[0], b = channels[1];
+    for (let i = from; i < to; i++) {
+      const v = (a[i] + b[i]) * g;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  } else if (nc === 1) {
+    const a = channels[0];
+    for (let i = from; i < to; i++) {
+      const v = a[i] * g;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  } else {
+    for (let i = from; i < to; i++) {
+      let v = 0;
+      for (let c = 0; c < nc; c++) v += channels[c][i];
+      v *= g;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  minMax[0] = lo;
+  minMax[1] = hi;
+  return minMax;
 }
 
 /**
@@ -306,33 +343,34 @@ class StreamingWaveform {
   }
 
   push(channels: readonly Float32Array[], from: number, to: number): void {
-    const nc = channels.length;
-    const g = 1 / nc;
+    const exact = this.totalFrames !== undefined;
+    if (exact && this.exactBuckets === 0) return;
     const { lo, hi } = this;
-    for (let i = from; i < to; i++) {
-      let v = 0;
-      for (let c = 0; c < nc; c++) v += channels[c][i];
-      v *= g;
-      if (this.totalFrames !== undefined) {
-        if (this.exactBuckets === 0) continue;
+    // Runs of samples that go to one slot (a bucket, or a run of `run` samples), each in a tight loop.
+    for (let i = from; i < to; ) {
+      let end: number;
+      if (exact) {
         while (this.seen >= this.bucketEnd && this.count < this.exactBuckets - 1) {
           this.count++;
-          this.bucketEnd = Math.floor(((this.count + 1) * this.totalFrames) / this.exactBuckets);
+          this.bucketEnd = Math.floor(((this.count + 1) * this.totalFrames!) / this.exactBuckets);
         }
-        const b = this.count;
-        if (v < lo[b]) lo[b] = v;
-        if (v > hi[b]) hi[b] = v;
-        this.seen++;
-        continue;
+        end = this.count < this.exactBuckets - 1 ? Math.min(to, i + (this.bucketEnd - this.seen)) : to;
+      } else {
+        end = Math.min(to, i + (this.run - this.inRun));
       }
       const r = this.count;
-      if (v < lo[r]) lo[r] = v;
-      if (v > hi[r]) hi[r] = v;
-      if (++this.inRun === this.run) {
-        this.inRun = 0;
-        if (++this.count === lo.length) this.halve();
+      const m = minMaxOfMean(channels, i, end, lo[r], hi[r]);
+      lo[r] = m[0];
+      hi[r] = m[1];
+      this.seen += end - i;
+      if (!exact) {
+        this.inRun += end - i;
+        if (this.inRun === this.run) {
+          this.inRun = 0;
+          if (++this.count === lo.length) this.halve();
+        }
       }
-      this.seen++;
+      i = end;
     }
   }
 
@@ -401,11 +439,13 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
   let mono22Peak = 0;
   const chroma = new StreamingChroma(tempoRate / keyFactor);
   const hop = loudnessHop(sampleRate);
-  const kWeighted = Array.from({ length: numChannels }, () => new KWeightedEnergy(sampleRate, hop));
+  const kWeighted = new KWeightedEnergy(sampleRate, hop, numChannels);
   const segments: number[] = [];
+  const pushSegment = (energy: number) => {
+    segments.push(energy);
+  };
   const truePeaks = Array.from({ length: numChannels }, () => new StreamingTruePeak());
   const waveform = new StreamingWaveform(options.waveformBuckets ?? 800, options.totalFrames);
-  let samplePeak = 0;
   let frames = 0;
   let mono = new Float32Array(0);
   let pass: 1 | 2 | 'done' = 1;
@@ -422,7 +462,7 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
     if (keep) mono22.append(y);
     mono22Length += y.length;
     const p = peakAbs(y);
-    if (p > mono22Peak) mono22Peak = p;
+    if (p > mono22Peak) mono22Peak = mono22.peak = p;
     chroma.push(toKey.push(y, 0, y.length));
   };
 
@@ -434,10 +474,17 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
     } else {
       if (mono.length < count) mono = new Float32Array(count);
       const g = 1 / numChannels;
-      for (let i = 0; i < count; i++) {
-        let v = 0;
-        for (let c = 0; c < numChannels; c++) v = Math.fround(v + channels[c][i]);
-        mono[i] = v * g;
+      if (numChannels === 2) {
+        // The loop below for two channels: its first step, fround(0 + a), is a itself (but for the
+        // sign of a zero, which nothing downstream can tell).
+        const a = channels[0], b = channels[1];
+        for (let i = 0; i < count; i++) mono[i] = Math.fround(a[i] + b[i]) * g;
+      } else {
+        for (let i = 0; i < count; i++) {
+          let v = 0;
+          for (let c = 0; c < numChannels; c++) v = Math.fround(v + channels[c][i]);
+          mono[i] = v * g;
+        }
       }
       x = mono.subarray(0, count);
     }
@@ -453,12 +500,14 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
     chroma.push(toKey.finish());
     const evidence = chroma.result();
     const key = keyFromChroma(evidence?.chroma ?? null, evidence?.harmony);
-    const loud = loudnessFromSegments(Float64Array.from(segments), hop, samplePeak);
     let truePeak = 0;
+    let samplePeak = 0;
     for (const t of truePeaks) {
       t.finish();
       if (t.peak > truePeak) truePeak = t.peak;
+      if (t.samplePeak > samplePeak) samplePeak = t.samplePeak;
     }
+    const loud = loudnessFromSegments(Float64Array.from(segments), hop, samplePeak);
     firstPass = {
       durationSec: frames / sampleRate,
       key: key.key,
@@ -489,19 +538,10 @@ export function createAudioAnalyzer(sampleRate: number, numChannels: number, opt
         frames += count;
         return;
       }
-      // Loudness: each channel's completed segments, added in channel order (as measureLoudness does).
-      const before = segments.length;
-      for (let c = 0; c < numChannels; c++) {
-        let seg = before;
-        kWeighted[c].feed(channels[c], 0, count, (energy) => {
-          if (c === 0) segments.push(0 + energy);
-          else segments[seg] += energy;
-          seg++;
-        });
-        const p = peakAbs(channels[c].length === count ? channels[c] : channels[c].subarray(0, count));
-        if (p > samplePeak) samplePeak = p;
-        truePeaks[c].push(channels[c], 0, count);
-      }
+      // Loudness: the completed segments, channels added in channel order (as measureLoudness does).
+      kWeighted.feed(channels, 0, count, pushSegment);
+      // True peak, and the sample peak with it.
+      for (let c = 0; c < numChannels; c++) truePeaks[c].push(channels[c], 0, count);
       waveform.push(channels, 0, count);
       feedMono(channels, count);
       frames += count;

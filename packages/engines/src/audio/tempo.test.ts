@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAudio } from './analyze';
-import { estimateTempo, tempoPrior } from './tempo';
+import { getFft, hann } from './dsp';
+import { estimateTempo, OnsetFlux, onsetFraming, tempoPrior } from './tempo';
 import { mix, seededRandom, synthChordProgression, synthClickTrack, synthSine, A_MINOR_PROGRESSION } from './synth';
 
 describe('tempo (Ellis 2007 onset autocorrelation + comb refinement)', () => {
@@ -58,5 +59,34 @@ describe('tempo (Ellis 2007 onset autocorrelation + comb refinement)', () => {
     expect(tempoPrior(90)).toBeGreaterThan(tempoPrior(45) * 5);
     expect(tempoPrior(140)).toBeGreaterThan(tempoPrior(70));
     expect(tempoPrior(140)).toBeGreaterThan(tempoPrior(280) * 5);
+  });
+
+  it('the onset flux equals its definition (log1p of every bin, rises summed) to rounding', () => {
+    const sr = 22050;
+    const rnd = seededRandom(4);
+    const x = mix(synthClickTrack({ bpm: 120, seconds: 4, sampleRate: sr }), synthChordProgression({ chords: A_MINOR_PROGRESSION, secondsPerChord: 1, sampleRate: sr }));
+    for (let i = 0; i < x.length; i++) x[i] += (rnd() - 0.5) * 0.01;
+    let peak = 0;
+    for (const v of x) peak = Math.max(peak, Math.abs(v));
+    const { nfft, hop } = onsetFraming(sr);
+    const win = hann(nfft);
+    const wsum = win.reduce((a, w) => a + w, 0);
+    const spec = new Float64Array(2 * nfft);
+    let prev = new Float64Array(nfft / 2);
+    const flux = new OnsetFlux(sr, peak);
+    for (let t = 0; t * hop + nfft <= x.length; t++) {
+      const frame = Float64Array.from(x.subarray(t * hop, t * hop + nfft));
+      const got = flux.next(Float64Array.from(frame));
+      getFft(nfft).realTransform(spec, frame.map((v, i) => v * win[i]));
+      const cur = new Float64Array(nfft / 2);
+      let rises = 0;
+      for (let k = 1; k < nfft / 2; k++) {
+        cur[k] = Math.log1p(((1000 * 2) / (wsum * peak)) * Math.hypot(spec[2 * k], spec[2 * k + 1]));
+        rises += Math.max(0, cur[k] - prev[k]);
+      }
+      prev = cur;
+      const want = t === 0 ? 0 : rises / (nfft / 2 - 1);
+      expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-12 * want);
+    }
   });
 });

@@ -58,7 +58,7 @@ export function onsetStrength(x: Float32Array, sampleRate: number): OnsetEnvelop
       length: x.length,
       peak: peakAbs(x),
       read(offset, out) {
-        for (let i = 0; i < out.length; i++) out[i] = x[offset + i];
+        out.set(x.subarray(offset, offset + out.length));
       },
     },
     sampleRate,
@@ -87,15 +87,23 @@ export function onsetFrameCount(n: number, sampleRate: number): number {
   return n >= nfft ? Math.floor((n - nfft) / hop) + 1 : 0;
 }
 
-/** Spectral flux frame after frame, for a signal whose overall peak is known. */
+/**
+ * Spectral flux frame after frame, for a signal whose overall peak is known: the mean over bins of
+ * the increase, if any, of log1p(gamma * scale * |X|) from the previous frame. The logarithms (the
+ * costliest step) are taken only where they count, and once: a bin whose power did not grow adds
+ * nothing (both steps are monotonic) and needs none; for one that grew from magnitude b to a, the
+ * increase log1p(a) - log1p(b) is taken as log1p((a - b) / (1 + b)), the same number (to rounding,
+ * and without the cancellation of the difference) from one logarithm instead of two.
+ */
 export class OnsetFlux {
   readonly nfft: number;
   private readonly win: Float64Array;
-  private readonly scale: number;
+  /** gamma * scale: |X| times this is the magnitude, relative to the signal's peak, times gamma. */
+  private readonly gainedScale: number;
   private readonly spec: Float64Array;
   private readonly bins: number;
-  private prev: Float64Array;
-  private cur: Float64Array;
+  /** Per bin: the previous frame's power |X|^2 (0 before the first frame). */
+  private readonly prevPower: Float64Array;
   private t = 0;
 
   constructor(sampleRate: number, peak: number) {
@@ -105,30 +113,31 @@ export class OnsetFlux {
     let wsum = 0;
     for (let i = 0; i < nfft; i++) wsum += this.win[i];
     // |X| * scale = amplitude of a sinusoid relative to the signal peak; gamma compresses ~60 dB.
-    this.scale = 2 / (wsum * peak);
+    const gamma = 1000;
+    const scale = 2 / (wsum * peak);
+    this.gainedScale = gamma * scale;
     this.spec = new Float64Array(2 * nfft);
     this.bins = nfft / 2; // bins 1..nfft/2-1 (skip DC and Nyquist)
-    this.prev = new Float64Array(this.bins);
-    this.cur = new Float64Array(this.bins);
+    this.prevPower = new Float64Array(this.bins);
   }
 
   /** Onset strength of the next frame; `frame` holds its nfft samples and is overwritten. */
   next(frame: Float64Array): number {
-    const { nfft, win, spec, bins, scale } = this;
-    const gamma = 1000;
+    const { nfft, win, spec, bins, gainedScale, prevPower } = this;
     for (let i = 0; i < nfft; i++) frame[i] = frame[i] * win[i];
     getFft(nfft).realTransform(spec, frame);
-    const prev = this.prev, cur = this.cur;
     let flux = 0;
     for (let k = 1; k < bins; k++) {
       const re = spec[2 * k], im = spec[2 * k + 1];
-      const s = Math.log1p(gamma * scale * Math.sqrt(re * re + im * im));
-      cur[k] = s;
-      const d = s - prev[k];
+      const power = re * re + im * im;
+      const before = prevPower[k];
+      prevPower[k] = power;
+      if (!(power > before)) continue;
+      const a = gainedScale * Math.sqrt(power);
+      const b = gainedScale * Math.sqrt(before);
+      const d = Math.log1p((a - b) / (1 + b));
       if (d > 0) flux += d;
     }
-    this.prev = cur;
-    this.cur = prev;
     return this.t++ === 0 ? 0 : flux / (bins - 1);
   }
 }
@@ -181,20 +190,39 @@ function conditionEnvelope(env: Float64Array, fps: number): Float64Array {
   return out;
 }
 
-/** Summed Goertzel power of `y` at frequency f (cycles/frame) and its harmonics. */
+/**
+ * Summed Goertzel power of `y` at frequency f (cycles/frame) and its harmonics (those below
+ * Nyquist), added in harmonic order. Each harmonic's recursion waits on its previous step; four
+ * harmonics run side by side so that their chains overlap (each one's arithmetic unchanged).
+ */
 function combPower(y: Float64Array, f: number, harmonics: number): number {
   let total = 0;
-  for (let h = 1; h <= harmonics; h++) {
-    const w = 2 * Math.PI * f * h;
-    if (w >= Math.PI) break;
-    const c = 2 * Math.cos(w);
-    let s1 = 0, s2 = 0;
-    for (let i = 0; i < y.length; i++) {
-      const s = y[i] + c * s1 - s2;
-      s2 = s1;
-      s1 = s;
+  for (let h0 = 1; h0 <= harmonics; h0 += 4) {
+    // Cosine terms of harmonics h0..h0+3; those at or above Nyquist (and past `harmonics`) are left out.
+    const c = [0, 0, 0, 0];
+    let live = 0;
+    for (; live < 4 && h0 + live <= harmonics; live++) {
+      const w = 2 * Math.PI * f * (h0 + live);
+      if (w >= Math.PI) break;
+      c[live] = 2 * Math.cos(w);
     }
-    total += s1 * s1 + s2 * s2 - c * s1 * s2;
+    if (live === 0) break;
+    const [c0, c1, c2, c3] = c;
+    let a1 = 0, a2 = 0, b1 = 0, b2 = 0, d1 = 0, d2 = 0, e1 = 0, e2 = 0;
+    for (let i = 0; i < y.length; i++) {
+      const v = y[i];
+      const a = v + c0 * a1 - a2;
+      const b = v + c1 * b1 - b2;
+      const d = v + c2 * d1 - d2;
+      const e = v + c3 * e1 - e2;
+      a2 = a1; a1 = a;
+      b2 = b1; b1 = b;
+      d2 = d1; d1 = d;
+      e2 = e1; e1 = e;
+    }
+    const s1 = [a1, b1, d1, e1], s2 = [a2, b2, d2, e2];
+    for (let k = 0; k < live; k++) total += s1[k] * s1[k] + s2[k] * s2[k] - c[k] * s1[k] * s2[k];
+    if (live < 4) break;
   }
   return total;
 }
@@ -230,6 +258,42 @@ function acAt(ac: Float64Array, lag: number): number {
   return ac[i] + (ac[i + 1] - ac[i]) * f;
 }
 
+/**
+ * ac[lag] = sum over i of e[i] * e[i + lag], for lags below `lags`. Four lags are summed side by
+ * side (each in its own order, i ascending, so each sum is what one loop of its own gives): one
+ * sum's additions wait on each other, four sums' do not.
+ */
+function autocorrelation(e: Float64Array, lags: number): Float64Array {
+  const n = e.length;
+  const ac = new Float64Array(lags);
+  let lag = 0;
+  for (; lag + 4 <= lags; lag += 4) {
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    const common = n - lag - 3; // every i below has all four products
+    let i = 0;
+    for (; i < common; i++) {
+      const v = e[i];
+      s0 += v * e[i + lag];
+      s1 += v * e[i + lag + 1];
+      s2 += v * e[i + lag + 2];
+      s3 += v * e[i + lag + 3];
+    }
+    for (let k = i; k < n - lag; k++) s0 += e[k] * e[k + lag];
+    for (let k = i; k < n - lag - 1; k++) s1 += e[k] * e[k + lag + 1];
+    for (let k = i; k < n - lag - 2; k++) s2 += e[k] * e[k + lag + 2];
+    ac[lag] = s0;
+    ac[lag + 1] = s1;
+    ac[lag + 2] = s2;
+    ac[lag + 3] = s3;
+  }
+  for (; lag < lags; lag++) {
+    let acc = 0;
+    for (let i = 0, m = n - lag; i < m; i++) acc += e[i] * e[i + lag];
+    ac[lag] = acc;
+  }
+  return ac;
+}
+
 /** Tempo from an onset envelope. */
 export function tempoFromEnvelope(envelope: OnsetEnvelope): TempoResult {
   const { env, fps } = envelope;
@@ -243,12 +307,7 @@ export function tempoFromEnvelope(envelope: OnsetEnvelope): TempoResult {
   if (onsetVariation(env) < MIN_ONSET_VARIATION) return { bpm: null, confidence: 0 };
   const e = conditionEnvelope(env, fps);
   const n = e.length;
-  const ac = new Float64Array(Math.min(n, METER_SPAN * maxLag + 2));
-  for (let lag = 0; lag < ac.length; lag++) {
-    let acc = 0;
-    for (let i = 0, m = n - lag; i < m; i++) acc += e[i] * e[i + lag];
-    ac[lag] = acc;
-  }
+  const ac = autocorrelation(e, Math.min(n, METER_SPAN * maxLag + 2));
   if (!(ac[0] > 1e-12)) return { bpm: null, confidence: 0 };
 
   let bestLag = -1;

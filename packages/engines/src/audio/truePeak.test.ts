@@ -77,4 +77,10 @@ describe('true peak (BS.1770-4 Annex 2, 4x polyphase FIR)', () => {
       { numRuns: 60 },
     );
   });
+
+  it('phases 3 and 2 are phases 0 and 1 reversed (the scan computes each mirrored pair together)', () => {
+    const [p0, p1, p2, p3] = TRUE_PEAK_PHASES;
+    expect([...p3]).toEqual([...p0].reverse());
+    expect([...p2]).toEqual([...p1].reverse());
+  });
 });
