@@ -6,6 +6,7 @@
 // analysis worker next to analysis-thread.ts, the heavy-work pool's thread next to heavy/pool.ts) resolve the same from every file. Code loaded with
 // import() (the engines, PDF, QR and calendar code: ADR 059) lands in chunks of its own and is read on first use.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -42,6 +43,12 @@ const KEEP_EXTERNAL = [
   'pg-native',
   'stripe',
   'tsx',
+  // Never loaded by the server, so not compiled at every start either (some 700 kB, issue 31):
+  // Fastify's default schema compilers (Ajv, fast-json-stringify; app.ts gives it zod's, so it
+  // never requires them) and its inject() (light-my-request, which only the tests call).
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
 ];
 const keptExternal = (spec) => KEEP_EXTERNAL.some((name) => spec === name || spec.startsWith(`${name}/`));
 
@@ -53,6 +60,78 @@ const externalPackages = {
       if (args.path.startsWith('node:') || keptExternal(args.path)) return { path: args.path, external: true };
       return undefined;
     });
+  },
+};
+
+/**
+ * Modules a bundled file imports when it is loaded but calls only on a path start-up does not
+ * take, each replaced for that file by a stand-in that requires the module on the first call, so
+ * start-up neither compiles nor evaluates it (issue 31). Names under `calls` are what the file
+ * takes from the module when it is loaded; anything else it reads loads the module at once (a
+ * CommonJS importer), or is not there (`esm`: an ES module importer gets only `calls`).
+ * - glob: @fastify/static globs only with `wildcard: false`; the web app has one route (plugins/web-app.ts).
+ * - node:http2: Fastify makes an HTTP/2 server only when told to (some 10 ms to load).
+ * - ip-address: @fastify/rate-limit parses only IPv6 addresses with it.
+ * - libphonenumber-js: its metadata (170 kB) checks a phone number given at sign-up or in settings.
+ */
+const LAZY_REQUIRES = [
+  { importer: `${path.sep}node_modules${path.sep}@fastify${path.sep}static${path.sep}`, module: 'glob', calls: ['glob'] },
+  { importer: `${path.sep}node_modules${path.sep}fastify${path.sep}lib${path.sep}server.js`, module: 'node:http2', calls: ['createServer', 'createSecureServer'] },
+  { importer: `${path.sep}node_modules${path.sep}@fastify${path.sep}rate-limit${path.sep}`, module: 'ip-address', calls: ['Address6'] },
+  { importer: `${path.sep}packages${path.sep}shared${path.sep}src${path.sep}phone.ts`, module: 'libphonenumber-js/min', calls: ['isPossiblePhoneNumber'], esm: true },
+];
+const lazyRequires = {
+  name: 'lazy-requires',
+  setup(build) {
+    const modules = [...new Set(LAZY_REQUIRES.map((lazy) => lazy.module))];
+    const filter = new RegExp(`^(${modules.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+    build.onResolve({ filter }, (args) => {
+      // The stand-in's own require: the real module, from node_modules (or Node) at run time.
+      if (args.namespace === 'lazy-require') return { path: args.path, external: true };
+      const lazy = LAZY_REQUIRES.find((entry) => entry.module === args.path && args.importer.includes(entry.importer));
+      if (!lazy) return undefined;
+      // The stand-in requires from dist/: it must find the copy the package itself would.
+      if (!lazy.module.startsWith('node:')) {
+        const own = createRequire(args.importer).resolve(lazy.module);
+        const fromDist = createRequire(path.join(outdir, 'main.js')).resolve(lazy.module);
+        if (own !== fromDist) return { errors: [{ text: `${lazy.module}: ${args.importer} uses ${own}, dist/ would load ${fromDist}` }] };
+      }
+      return { path: `${lazy.module}|${lazy.calls.join(',')}|${lazy.esm ? 'esm' : 'cjs'}`, namespace: 'lazy-require' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-require' }, (args) => {
+      const [name, list, format] = args.path.split('|');
+      const calls = list ? list.split(',') : [];
+      const load = `let real;\nconst load = () => (real ??= require(${JSON.stringify(name)}));\n`;
+      if (format === 'esm') {
+        return { contents: load + calls.map((key) => `export function ${key}(...args) { return load().${key}(...args); }`).join('\n'), loader: 'js' };
+      }
+      return {
+        contents: `${load}const calls = new Set(${JSON.stringify(calls)});
+const standIn = (key) => function (...args) { return new.target ? new (load()[key])(...args) : load()[key](...args); };
+module.exports = new Proxy({}, { get: (_, key) => (calls.has(key) ? standIn(key) : load()[key]) });`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * zod's `locales` namespace holds its messages in some 40 languages: 360 kB compiled at every start
+ * for nothing, since the app writes its own messages and zod's defaults are the English ones it
+ * imports by themselves (locales/en.js). Bundled, the namespace keeps only `en` (issue 31).
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      return { path: path.resolve(path.dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
   },
 };
 
@@ -77,7 +156,7 @@ const result = await esbuild.build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [externalPackages],
+  plugins: [lazyRequires, zodEnglishOnly, externalPackages],
   // Bundled CommonJS packages call require() for Node's built-ins; an ES module has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,7 +31,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { authorizationPlugin } from './plugins/authorization';
 import { createSessionCache } from './plugins/session-cache';
 import { csrfPlugin } from './plugins/csrf';
-import { registerWebApp } from './plugins/web-app';
+import { builtFileConstraint, registerWebApp } from './plugins/web-app';
 import { loggerOptions, registerRequestIdHeader, type LogStream } from './plugins/logging';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { quotaPlugin } from './plugins/quota';
@@ -261,6 +261,15 @@ export interface BuildOptions {
  */
 export const stalePartialMs = (env: Pick<AppEnv, 'UPLOAD_IDLE_TIMEOUT_SECONDS'>) => Math.max(600, 2 * env.UPLOAD_IDLE_TIMEOUT_SECONDS) * 1000;
 
+/**
+ * The zod compilers (set again below, as before) given when the app is created, so Fastify never
+ * loads its default ones: Ajv and fast-json-stringify with their formats, evaluated at every start
+ * for nothing (issue 31). Fastify's types name only its own compilers' factories here.
+ */
+const zodCompilers = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<
+  FastifyServerOptions['schemaController']
+>['compilersFactory'];
+
 /** Builds the Fastify instance: security plugins first, then the API, then the web app. */
 export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -268,6 +277,9 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
     ...loggerOptions(env.LOG_LEVEL, options.logStream),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    schemaController: { compilersFactory: zodCompilers },
+    // The web app's file route matches only the built files (plugins/web-app.ts).
+    routerOptions: { constraints: builtFileConstraint(env.webDistDir) },
     // Requests the router refuses before any route runs (an undecodable path, an over-long
     // parameter) answer in the app's error shape too, without echoing the address back.
     frameworkErrors: (error, _request, reply) => {

@@ -31,12 +31,18 @@ export const LYRICS = {
 /** Artist-facing, so not 'engine' (issue 24); only the constant's name keeps the technical word. */
 export const BUILT_IN_RHYME_ENGINE = 'Built-in rhyme finder';
 
+/**
+ * 20000 as "20,000", what `toLocaleString('en-US')` writes, without it: the first call loads
+ * Intl's number formatting (some 10-20 ms), and this message is built when the server starts (issue 31).
+ */
+const withThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
 export const LYRICS_MESSAGES = {
   noLyricsForSuggestions: 'Please write some lyrics first before generating suggestions.',
   feedbackNeedsLines: 'Write at least 2 lines to get instant feedback on your lyrics',
   emptySnippet: 'Lyrics cannot be empty',
   noLineForPhrases: 'Give a line or a few words to find phrases for',
-  tooLong: `Lyrics must be at most ${LYRICS.textMax.toLocaleString('en-US')} characters`,
+  tooLong: `Lyrics must be at most ${withThousands(LYRICS.textMax)} characters`,
 } as const;
 
 // ---------------------------------------------------------------- pure helpers

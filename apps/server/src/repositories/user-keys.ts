@@ -1,7 +1,14 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no declarations TypeScript reads; every project that compiles this file (server, tools) needs them
 /// <reference path="../types/unicode-confusables.d.ts" />
+import { createRequire } from 'node:module';
 import { withoutInvisible } from '@members-only/shared/plain-text';
-import { rectifyConfusion } from 'unicode-confusables';
+
+/**
+ * unicode-confusables, read from node_modules on the first skeleton (a sign-up, a username change)
+ * rather than bundled and evaluated at every start: its table is some 170 kB (issue 31).
+ */
+let confusables: typeof import('unicode-confusables') | undefined;
+const rectifyConfusion = (input: string) => (confusables ??= createRequire(import.meta.url)('unicode-confusables') as typeof import('unicode-confusables')).rectifyConfusion(input);
 
 /** How a typed username finds its account at sign-in: trimmed and lower-cased (migration 001). */
 export const usernameKey = (username: string) => username.trim().toLowerCase();

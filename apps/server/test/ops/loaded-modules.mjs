@@ -1,7 +1,8 @@
 // Preloaded with `--import` by the start-up test (startup.test.ts): appends the URL of every file the
-// process loads, one a line, to the file named by LOADED_MODULES_FILE. ES modules are seen by a
-// module hook (it runs on the loader's thread); CommonJS files (what createRequire loads, such as
-// native addons' packages) by wrapping Module._load on this thread.
+// process loads, one a line, to the file named by LOADED_MODULES_FILE, and `node:<name>` for each of
+// Node's built-in modules it imports or requires. ES modules are seen by a module hook (it runs on the
+// loader's thread); CommonJS files (what createRequire loads, such as native addons' packages) by
+// wrapping Module._load on this thread.
 import fs from 'node:fs';
 import Module, { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +17,7 @@ if (file && isMainThread) {
     try {
       const resolved = Module._resolveFilename(request, parent, isMain);
       if (resolved.startsWith('/')) fs.appendFileSync(file, `${pathToFileURL(resolved).href}\n`);
+      else if (Module.isBuiltin(resolved)) fs.appendFileSync(file, `node:${resolved.replace(/^node:/, '')}\n`);
     } catch {
       // Not resolvable here: Module._load reports it.
     }
@@ -30,6 +32,6 @@ export function initialize(data) {
 }
 /** Module hooks: each loaded ES module's URL, written before it is evaluated. */
 export async function load(url, context, nextLoad) {
-  if (out && url.startsWith('file:')) fs.appendFileSync(out, `${url}\n`);
+  if (out && (url.startsWith('file:') || url.startsWith('node:'))) fs.appendFileSync(out, `${url}\n`);
   return nextLoad(url, context);
 }

