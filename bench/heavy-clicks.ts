@@ -29,7 +29,7 @@ export async function runHeavyClicksBench(): Promise<void> {
   console.log(`Heavy work and clicks: 4 beats, 4 covers, 2 analyses; app: ${serverLabel}`);
   console.log(`Machine: ${machine()}`);
   const rows: Record<string, string | number>[] = [];
-  const runs: [string, string | undefined][] = [['pool (one thread per core, nice 10)', undefined]];
+  const runs: [string, string | undefined][] = [['pool (one process per core, nice 10)', undefined]];
   if (process.env.BENCH_HEAVY_INLINE === '1') runs.push(['inline (HEAVY_WORK_THREADS=0)', '0']);
   for (const [label, threads] of runs) {
     const f = await once(threads);

@@ -3,7 +3,7 @@
 // reads a few files instead of some 700 module files from node_modules (0.7 s -> under 0.5 s to the
 // first answer). Packages with native addons, bundled binaries or data read from their own
 // folder stay in node_modules (KEEP_EXTERNAL). Output in dist/, flat, so `import.meta.url`-relative paths (env.ts's web dist folder, the
-// analysis worker next to analysis-thread.ts, the heavy-work pool's thread next to heavy/pool.ts) resolve the same from every file. Code loaded with
+// heavy-work pool's child process entry next to heavy/pool.ts) resolve the same from every file. Code loaded with
 // import() (the engines, PDF, QR and calendar code: ADR 059) lands in chunks of its own and is read on first use.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -142,7 +142,6 @@ const result = await esbuild.build({
     worker: 'src/worker.ts',
     admin: 'src/cli/admin.ts',
     backup: 'src/cli/backup.ts',
-    'analysis-worker': 'src/audio/analysis-worker.ts',
     'heavy-worker': 'src/heavy/heavy-worker.ts',
   },
   outdir,

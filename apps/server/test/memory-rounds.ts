@@ -44,6 +44,41 @@ export function rssMb(pid: number): number {
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
 }
 
+/**
+ * The summed VmRSS of every process below `pid` (heavy-work child processes, ffmpeg), in MiB:
+ * memory moved out of the web process into its children has not gone, so it is read beside it.
+ */
+export function descendantsRssMb(pid: number): number {
+  // A child forked but not yet exec'd (ffmpeg being started) shares the parent's pages and reads
+  // as large as it: it is the parent's command line still, and not counted.
+  const cmdline = (p: number) => fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
+  const own = cmdline(pid);
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  const below = [...(children.get(pid) ?? [])];
+  for (let next = below.pop(); next !== undefined; next = below.pop()) {
+    try {
+      // A zombie has no VmRSS line.
+      const mb = cmdline(next) === own ? 0 : rssMb(next);
+      if (Number.isFinite(mb)) total += mb;
+    } catch {
+      // gone meanwhile
+    }
+    below.push(...(children.get(next) ?? []));
+  }
+  return total;
+}
+
 interface Artist {
   cookie: string;
   chat: number;
@@ -226,8 +261,14 @@ export interface MemoryRound {
   requests: number;
   /** Highest RSS sampled (every 50 ms) while the round ran. */
   busyMb: number;
+  /** Highest summed RSS of the process's descendants (descendantsRssMb, every 200 ms) while the round ran. */
+  childrenBusyMb: number;
+  /** Highest RSS of the process and its descendants together, among the samples that read both. */
+  totalBusyMb: number;
   /** RSS once every answer of the round is in and the process has had `settleMs` to finish its work. */
   afterMb: number;
+  /** Its descendants' summed RSS at the same moment. */
+  childrenAfterMb: number;
 }
 
 export interface MemoryRoundsFigures {
@@ -237,12 +278,18 @@ export interface MemoryRoundsFigures {
   idleMb: number;
   /** Seconds from the end of the last round to `idleMb`. */
   idleSeconds: number;
+  /** The descendants' summed RSS at the same moment. */
+  childrenIdleMb: number;
+  /** The process's and its descendants' RSS together when it first fell under `idleBoundMb`, or at the deadline; and when. */
+  totalIdleMb: number;
+  totalIdleSeconds: number;
 }
 
 /**
  * Runs `rounds` rounds of load on the server at `origin` (process `pid`) and reads its RSS. After
  * the last round, polls RSS every second until it is under `idleBoundMb` or `idleDeadlineMs` has
- * passed (the heavy-work threads end after a minute idle, ADR 055).
+ * passed (the heavy-work threads end after a minute idle, ADR 055), and likewise for its RSS and its
+ * descendants' together.
  */
 export async function memoryRounds(
   origin: string,
@@ -254,7 +301,18 @@ export async function memoryRounds(
   const rounds: MemoryRound[] = [];
   for (let i = 0; i < options.rounds; i++) {
     let busyMb = rssMb(pid);
-    const sampler = setInterval(() => (busyMb = Math.max(busyMb, rssMb(pid))), 50);
+    let childrenBusyMb = descendantsRssMb(pid);
+    let totalBusyMb = busyMb + childrenBusyMb;
+    let tick = 0;
+    const sampler = setInterval(() => {
+      const web = rssMb(pid);
+      busyMb = Math.max(busyMb, web);
+      // Walking /proc costs the load's own CPU: every fourth sample.
+      if (tick++ % 4) return;
+      const children = descendantsRssMb(pid);
+      childrenBusyMb = Math.max(childrenBusyMb, children);
+      totalBusyMb = Math.max(totalBusyMb, web + children);
+    }, 50);
     let requests: number;
     try {
       requests = await loadRound(origin, artists, options.roundMs, options.connections);
@@ -263,15 +321,22 @@ export async function memoryRounds(
     }
     busyMb = Math.max(busyMb, rssMb(pid));
     await new Promise((r) => setTimeout(r, options.settleMs ?? 1000));
-    const round = { requests, busyMb, afterMb: rssMb(pid) };
+    const round = { requests, busyMb, childrenBusyMb, totalBusyMb, afterMb: rssMb(pid), childrenAfterMb: descendantsRssMb(pid) };
     rounds.push(round);
     options.onRound?.(round, i);
   }
   const ended = performance.now();
-  let idleMb = rssMb(pid);
-  while (idleMb >= options.idleBoundMb && performance.now() - ended < options.idleDeadlineMs) {
+  const since = () => (performance.now() - ended) / 1000;
+  let idle: { idleMb: number; idleSeconds: number; childrenIdleMb: number } | undefined;
+  let total: { totalIdleMb: number; totalIdleSeconds: number } | undefined;
+  for (;;) {
+    const web = rssMb(pid);
+    const children = descendantsRssMb(pid);
+    const late = performance.now() - ended >= options.idleDeadlineMs;
+    if (!idle && (web < options.idleBoundMb || late)) idle = { idleMb: web, idleSeconds: since(), childrenIdleMb: children };
+    if (!total && (web + children < options.idleBoundMb || late)) total = { totalIdleMb: web + children, totalIdleSeconds: since() };
+    if (idle && total) break;
     await new Promise((r) => setTimeout(r, 1000));
-    idleMb = rssMb(pid);
   }
-  return { startMb, rounds, idleMb, idleSeconds: (performance.now() - ended) / 1000 };
+  return { startMb, rounds, ...idle!, ...total! };
 }

@@ -6,28 +6,33 @@ import { analyzeFileInThread } from './analysis-thread';
 import { AudioDecodeError, decodeAudioFile } from './decode';
 import { makeClickTrack, makeNotAudioFile, removeFixtureDir } from './fixtures';
 
-// At the web thread's priority, as the API suites run (test/helpers.ts): on a busy machine a thread
-// and ffmpeg at nice 10 can take seconds to act on the abort, which is not what this file tests.
+// At the web process's priority, as the API suites run (test/helpers.ts): on a busy machine a pool
+// process and ffmpeg at nice 10 can take seconds to act on the abort, which is not what this file tests.
 beforeAll(() => configureHeavyWork({ nice: 0 }));
 afterAll(() => {
   configureHeavyWork({});
   removeFixtureDir();
 });
 
-/** ffmpeg processes that are children of this process (Linux /proc). */
+/** ffmpeg processes below this process: its children, or the pool processes' (Linux /proc). */
 function ffmpegChildren(): number[] {
-  const out: number[] = [];
+  const parents = new Map<number, number>();
+  const ffmpeg: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && /\(ffmpeg\)/.test(stat)) out.push(Number(entry));
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (/\(ffmpeg\)/.test(stat)) ffmpeg.push(Number(entry));
     } catch {
       // gone meanwhile
     }
   }
-  return out;
+  const below = (pid: number): boolean => {
+    const parent = parents.get(pid);
+    return parent === process.pid || (parent !== undefined && parent > 1 && below(parent));
+  };
+  return ffmpeg.filter(below);
 }
 
 describe('analyzeFileInThread', () => {

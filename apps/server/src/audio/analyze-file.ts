@@ -5,13 +5,14 @@ import { openAudioStream, type ProbeResult } from './decode';
 /**
  * Up to this length (by the probe) the ~22 kHz mono mix is kept for tempo (about 5.3 MB a minute)
  * and the file is decoded once; longer ones, or files whose length the probe does not know, are
- * decoded twice and nothing is kept (ADR 064). The thread ends after each analysis, so what it
- * kept goes with it.
+ * decoded twice and nothing is kept (ADR 064). What it kept is garbage once the analysis ends,
+ * and the pool process it ran in gives its memory back when it exits (ADR 066).
  */
 export const KEEP_FOR_TEMPO_MAX_SECONDS = 600;
 
 /**
- * What the analysis thread runs (analysis-worker.ts; also bench/analysis.bench.ts): ffmpeg's
+ * What the 'analyze' task runs in a heavy-work pool process (heavy/tasks.ts, called by
+ * analysis-thread.ts; also bench/analysis.bench.ts): ffmpeg's
  * output goes block by block into the streaming analyzer, and decoding pauses while a block is
  * analysed (the pipe fills and ffmpeg waits). Tempo's onset envelope needs the signal's peak up
  * front, so tempo either keeps the ~22 kHz mono mix (one decode; tracks up to

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverDesign } from '@members-only/engines/cover';
 import { renderCover } from '../providers/image/built-in-renderer';
-import { acquireSlot, configureHeavyWork, heavyThreads, heavyWorkerCount, runHeavy, takeIdle, transferablesOf } from './pool';
+import { acquireSlot, configureHeavyWork, heavyThreads, heavyWorkerCount, runHeavy, takeIdle } from './pool';
 
 /** The nice value of the calling thread, as Linux keeps it (field 19 of its stat). */
 const threadNice = () => {
@@ -13,46 +13,80 @@ const threadNice = () => {
 const linux = process.platform === 'linux';
 const design: CoverDesign = { title: 'Neon Chrome', artist: 'Pool', style: 'dark-moody', mood: 'dark', motifs: ['orb', 'rain'], energy: 0.6, advisory: false, seed: 1234 };
 
-describe('the heavy-work pool (ADR 055)', () => {
+describe('the heavy-work pool (ADR 055, ADR 066)', () => {
   afterEach(() => configureHeavyWork({}));
 
-  it('has one thread per core unless told otherwise, and 0 means inline', () => {
+  it('has one process per core unless told otherwise, and 0 means inline', () => {
     configureHeavyWork({});
     expect(heavyThreads()).toBe(Math.max(1, os.availableParallelism()));
     configureHeavyWork({ threads: 0 });
     expect(heavyThreads()).toBe(0);
   });
 
-  it.runIf(linux)('runs tasks in a thread at a lower OS priority than the request thread, started on first use', async () => {
+  it.runIf(linux)('runs tasks in a child process at a lower OS priority than the web process, every thread of it, started on first use', async () => {
     configureHeavyWork({ threads: 1 });
     const main = threadNice();
     const seen = await runHeavy('probe', undefined);
-    expect(seen.threadId).toBeGreaterThan(0);
+    expect(seen.pid).not.toBe(process.pid);
     expect(seen.nice).toBe(Math.max(main, 10));
-    // The main thread's priority is untouched: setpriority on a worker thread is that thread's only.
+    // V8's and the loader's threads, started before the child lowered itself, are lowered too.
+    expect(seen.threadNices.length).toBeGreaterThan(1);
+    expect(new Set(seen.threadNices)).toEqual(new Set([Math.max(main, 10)]));
     expect(threadNice()).toBe(main);
     expect(heavyWorkerCount()).toBeGreaterThanOrEqual(1);
   });
 
-  it.runIf(linux)('runs its threads at HEAVY_WORK_NICE, and a new setting replaces idle threads of another', async () => {
+  it.runIf(linux)('lets an idle child not keep the web process alive, and ends its children with it, even killed outright', async () => {
+    const { spawn } = await import('node:child_process');
+    const pool = new URL('./pool.ts', import.meta.url).href;
+    /** Runs a task in a pool from another process; answers that process and its child's pid. */
+    const parentRunning = async (then: string) => {
+      const script = `const { runHeavy } = await import(${JSON.stringify(pool)}); const p = await runHeavy('probe', undefined); console.log(p.pid); ${then}`;
+      const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = new Promise<number | null>((resolve) => parent.on('exit', resolve));
+      const child = await new Promise<number>((resolve) => parent.stdout.once('data', (c: Buffer) => resolve(Number(c.toString().trim()))));
+      expect(child).toBeGreaterThan(0);
+      return { parent, exited, child };
+    };
+    const alive = (pid: number) => () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Nothing else to do: the parent exits by itself although its child waits for work (a minute's
+    // idle timeout), and takes the child with it.
+    const done = await parentRunning('');
+    expect(await done.exited).toBe(0);
+    await expect.poll(alive(done.child), { timeout: 5000, interval: 50 }).toBe(false);
+    // Killed outright, the parent runs no exit handler: the child ends when its IPC channel closes.
+    const killed = await parentRunning('setInterval(() => {}, 1000);');
+    killed.parent.kill('SIGKILL');
+    await killed.exited;
+    await expect.poll(alive(killed.child), { timeout: 5000, interval: 50 }).toBe(false);
+  }, 60_000);
+
+  it.runIf(linux)('runs its processes at HEAVY_WORK_NICE, and a new setting replaces idle processes of another', async () => {
     configureHeavyWork({ threads: 1, nice: 15 });
     expect((await runHeavy('probe', undefined)).nice).toBe(Math.max(threadNice(), 15));
     configureHeavyWork({ threads: 1, nice: 0 });
     expect((await runHeavy('probe', undefined)).nice).toBe(threadNice());
   });
 
-  it('ends a thread idle for HEAVY_WORK_IDLE_SECONDS, and with it its memory', async () => {
+  it('ends a process idle for HEAVY_WORK_IDLE_SECONDS, and with it its memory', async () => {
     configureHeavyWork({ threads: 1, idleSeconds: 1 });
     await runHeavy('probe', undefined);
     expect(heavyWorkerCount()).toBeGreaterThanOrEqual(1);
-    // The default keeps an idle thread for a minute; told one second, it is gone well before ten.
+    // The default keeps an idle process for a minute; told one second, it is gone well before ten.
     await expect.poll(() => heavyWorkerCount(), { timeout: 10_000, interval: 100 }).toBe(0);
   });
 
-  it('runs inline, on the main thread, with 0 threads', async () => {
+  it('runs inline, in the web process, with 0 threads', async () => {
     configureHeavyWork({ threads: 0 });
     const seen = await runHeavy('probe', undefined);
-    expect(seen.threadId).toBe(0);
+    expect(seen.pid).toBe(process.pid);
   });
 
   it('never runs more tasks at once than it has slots; a waiting task can be aborted', async () => {
@@ -81,18 +115,17 @@ describe('the heavy-work pool (ADR 055)', () => {
     y.release();
   });
 
-  it('renders a cover in a thread with the same bytes as on the main thread, the PNG handed back without a copy', async () => {
+  it('renders a cover in a child process with the same bytes as in the web process', async () => {
     configureHeavyWork({ threads: 1 });
     const pooled = await runHeavy('cover', { design, options: { size: 320 } });
-    // As the renderer draws on the main thread (resvg in libuv's pool there, on the pool's own thread here).
+    // As the renderer draws on the main thread (resvg in libuv's pool there, on the child's main thread here).
     const inline = await renderCover(design, { size: 320 });
     expect(pooled.png.byteLength).toBeGreaterThan(1000);
-    expect(pooled.png.byteOffset).toBe(0);
     expect(Buffer.from(pooled.png).equals(Buffer.from(inline.png))).toBe(true);
     expect(pooled.layout).toEqual(inline.layout);
   });
 
-  it('stops a task aborted before or during its render (its thread goes) and runs the next on a fresh one; a failing task rejects', async () => {
+  it('stops a task aborted before or during its render (its process goes) and runs the next on a fresh one; a failing task rejects with its name, message and code', async () => {
     // At nice 0: loading the beat engine's sounds at nice 10 on a busy machine takes long.
     configureHeavyWork({ threads: 1, nice: 0 });
     const early = new AbortController();
@@ -108,20 +141,64 @@ describe('the heavy-work pool (ADR 055)', () => {
     await expect(beat).rejects.toMatchObject({ name: 'AbortError' });
     const bad = runHeavy('cover', { design: { ...design, style: 'no-such-style' as CoverDesign['style'] }, options: { size: 64 } });
     await expect(bad).rejects.toThrow();
-    expect((await runHeavy('probe', undefined)).threadId).toBeGreaterThan(0);
+    const missing = await runHeavy('analyze', { file: '/nonexistent/track.wav' }).catch((e: unknown) => e);
+    expect(missing).toMatchObject({ name: 'AudioDecodeError', code: expect.any(String) });
+    expect((await runHeavy('probe', undefined)).pid).not.toBe(process.pid);
   }, 60_000);
 
-  it('keeps each kind of task to the thread that has run it, so no thread loads every engine (ADR 064)', async () => {
+  it.runIf(linux)('rejects the task of a child that dies mid-task, and does not reuse it', async () => {
+    configureHeavyWork({ threads: 1, nice: 0 });
+    const { pid } = await runHeavy('probe', undefined);
+    const beat = runHeavy(
+      'beat',
+      { style: 'trap', description: 'dark trap, 60 seconds', seed: 1, variation: 0, extensions: 0, extras: false, title: null, artist: 'Pool' },
+      { progress: () => process.kill(pid, 'SIGKILL') },
+    );
+    await expect(beat).rejects.toThrow('exited with SIGKILL');
+    expect((await runHeavy('probe', undefined)).pid).not.toBe(pid);
+  }, 60_000);
+
+  it('streams a task\'s chunks to the caller in order', async () => {
+    configureHeavyWork({ threads: 1, nice: 0 });
+    const chunks: (Uint8Array | null)[] = [];
+    const out = await runHeavy(
+      'beat',
+      { style: 'trap', description: 'dark trap, 8 seconds', seed: 2, variation: 0, extensions: 0, extras: true, title: null, artist: 'Pool' },
+      { onChunk: (stream, data) => stream === 'stems' && chunks.push(data) },
+    );
+    expect(out.mp3.byteLength).toBeGreaterThan(10_000);
+    expect(chunks.at(-1)).toBeNull();
+    const zip = Buffer.concat(chunks.slice(0, -1) as Uint8Array[]);
+    // A stored ZIP: a local header first, the end of the central directory last.
+    expect(zip.readUInt32LE(0)).toBe(0x04034b50);
+    expect(zip.readUInt32LE(zip.length - 22)).toBe(0x06054b50);
+  }, 60_000);
+
+  it('sends big typed arrays both ways in pieces and puts them back in place, the caller keeping its own', async () => {
+    configureHeavyWork({ threads: 1, nice: 0 });
+    const backing = Float32Array.from({ length: 700_000 }, (_, i) => Math.sin(i));
+    const small = new Int16Array([1, -2, 3]);
+    const input = { backing: [backing, backing.subarray(1000, 400_000)], takes: [{ samples: new Uint8Array(3_000_001).fill(7), startMs: 5 }], small, n: 3 };
+    const echo = (await runHeavy('probe', input as never)).echo as typeof input;
+    // Byte for byte (toEqual walks millions of elements one by one).
+    const same = (a: ArrayBufferView, b: ArrayBufferView) => a.constructor === b.constructor && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+    expect([same(echo.backing[0]!, input.backing[0]!), same(echo.backing[1]!, input.backing[1]!), same(echo.takes[0]!.samples, input.takes[0]!.samples), same(echo.small, small)]).toEqual([true, true, true, true]);
+    expect([echo.backing[1]!.length, echo.takes[0]!.startMs, echo.n]).toEqual([399_000, 5, 3]);
+    // Copied, not transferred: the caller's arrays are whole.
+    expect(backing.length).toBe(700_000);
+  }, 60_000);
+
+  it('keeps each kind of task to the process that has run it, so no process loads every engine (ADR 064)', async () => {
     configureHeavyWork({ threads: 2, idleSeconds: 30 });
-    const first = (await runHeavy('probe', undefined)).threadId;
-    // Another kind, while the pool has room for a second thread: it starts one instead of taking the probe's.
+    const first = (await runHeavy('probe', undefined)).pid;
+    // Another kind, while the pool has room for a second process: it starts one instead of taking the probe's.
     await runHeavy('cover', { design, options: { size: 64 } });
     expect(heavyWorkerCount()).toBe(2);
-    expect((await runHeavy('probe', undefined)).threadId).toBe(first);
-    expect((await runHeavy('probe', undefined)).threadId).toBe(first);
+    expect((await runHeavy('probe', undefined)).pid).toBe(first);
+    expect((await runHeavy('probe', undefined)).pid).toBe(first);
   }, 60_000);
 
-  it('chooses an idle thread that has run the task, else a new one while there is room, else a fresh one, else the last parked', () => {
+  it('chooses an idle process that has run the task, else a new one while there is room, else a fresh one, else the last parked', () => {
     const w = (...ran: string[]) => ({ ran: new Set(ran) });
     const beat = w('beat');
     const cover = w('cover', 'mixdown');
@@ -135,11 +212,5 @@ describe('the heavy-work pool (ADR 055)', () => {
     const idle = [beat, cover];
     takeIdle(idle, 'beat', 2, 2);
     expect(idle).toEqual([cover]);
-  });
-
-  it('collects each buffer to transfer once', () => {
-    const f = new Float32Array(8);
-    const list = transferablesOf({ backing: [f, f], takes: [{ samples: new Float32Array(2) }], n: 3 });
-    expect(list).toHaveLength(2);
   });
 });

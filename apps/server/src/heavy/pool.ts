@@ -1,46 +1,54 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { TaskContext, TaskInput, TaskName, TaskOutput } from './tasks';
 import type { FromWorker, ToWorker } from './heavy-worker';
+import { Assembly, cutOut, piecesOf } from './pieces';
 
 /**
- * The heavy-work pool (ADR 055): beat rendering and encoding, cover rendering and booth mixdowns
- * run in worker threads, so the request thread never waits behind them. At most one thread per
- * core (os.availableParallelism(); HEAVY_WORK_THREADS sets another number, 0 runs the work on the
- * main thread as before), started on first use and ended after a minute idle (their memory goes
- * with them). Each thread lowers its own OS priority (nice 10, Linux), so under load the kernel
- * serves the web thread first. Track analysis (analysis-thread.ts) takes a slot of the same pool.
+ * The heavy-work pool (ADR 055, ADR 066): beat rendering and encoding, cover rendering, booth
+ * mixdowns and track analysis run in child processes, so the request thread never waits behind
+ * them and their memory is not the web process's. At most one process per core
+ * (os.availableParallelism(); HEAVY_WORK_THREADS sets another number, 0 runs the work on the main
+ * thread as before), started on first use and ended after a minute idle. A process that ends
+ * gives all its memory back to the system; a worker thread's stayed in glibc's arenas of the web
+ * process (about 110 MB after a burst, ADR 064). Each process lowers its own OS priority (nice 10,
+ * Linux), so under load the kernel serves the web process first. Typed arrays cross the IPC
+ * channel as copies (serialization 'advanced'), not transfers: a beat's MP3 and stems, a booth
+ * mixdown's backing and takes; measured in ADR 066.
  */
 
-// Compiled (dist/), the worker entry is dist/heavy-worker.js beside this code. From the sources
-// (`npm run dev`, tests) the thread registers tsx before importing it.
+// Compiled (dist/), the child's entry is dist/heavy-worker.js beside this code. From the sources
+// (`npm run dev`, tests) the child loads tsx first. The web process's heap sizes (`npm start`'s
+// --max-semi-space-size, ADR 028) hold for its children too; its other flags (--inspect, tsx's
+// loader when started from the sources) are not theirs to take.
 const COMPILED = !import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(COMPILED ? './heavy-worker.js' : './heavy-worker.ts', import.meta.url);
-const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
+const WORKER_FILE = fileURLToPath(new URL(COMPILED ? './heavy-worker.js' : './heavy-worker.ts', import.meta.url));
+const EXEC_ARGV = [...(COMPILED ? [] : ['--import', 'tsx']), ...process.execArgv.filter((flag) => /^--max-(semi|old)-space-size=/.test(flag))];
 
-/** An idle thread ends after this long (HEAVY_WORK_IDLE_SECONDS): a burst's threads do not hold their memory for good. */
+/** An idle process ends after this long (HEAVY_WORK_IDLE_SECONDS): a burst's processes do not hold their memory for good. */
 const DEFAULT_IDLE_MS = 60_000;
-/** How long an aborted task gets to stop by itself before its thread is terminated. */
+/** How long an aborted task gets to stop by itself before its process is killed. */
 const ABORT_GRACE_MS = 1000;
 
 let configuredThreads: number | undefined;
 let configuredNice: number | undefined;
 let configuredIdleMs: number | undefined;
 
-/** The nice value pool threads run at (HEAVY_WORK_NICE; default 10: below the web thread's 0). */
+/** The nice value pool processes run at (HEAVY_WORK_NICE; default 10: below the web process's 0). */
 export function heavyNice(): number {
   return configuredNice ?? 10;
 }
 
-/** The pool's size: HEAVY_WORK_THREADS when set (0: inline on the main thread), else one per core. */
+/** The pool's size: HEAVY_WORK_THREADS when set (0: inline on the main thread), else one per core. The name is older than the processes. */
 export function heavyThreads(): number {
   return configuredThreads ?? Math.max(1, os.availableParallelism());
 }
 
 /**
  * Sets the pool's size and priority (createServices, from HEAVY_WORK_THREADS and HEAVY_WORK_NICE;
- * tests). Running tasks keep their threads; new tasks take the new limit, and threads of another
- * priority end instead of taking more work.
+ * tests). Running tasks keep their processes; new tasks take the new limit, and processes of
+ * another priority end instead of taking more work.
  */
 export function configureHeavyWork(settings: { threads?: number; nice?: number; idleSeconds?: number }): void {
   configuredThreads = settings.threads;
@@ -50,7 +58,7 @@ export function configureHeavyWork(settings: { threads?: number; nice?: number; 
     if (w.nice === heavyNice()) continue;
     idle.splice(idle.indexOf(w), 1);
     if (w.idleTimer) clearTimeout(w.idleTimer);
-    void w.worker.terminate();
+    end(w);
   }
 }
 
@@ -61,8 +69,8 @@ let active = 0;
 const waiting: (() => void)[] = [];
 
 /**
- * Waits for one of the pool's slots (at most heavyThreads() taken at once). Analysis threads take
- * one too, so renders and analyses together never use more than one thread per core.
+ * Waits for one of the pool's slots (at most heavyThreads() taken at once). runHeavy takes one per
+ * task, analyses included, so all the heavy work together never uses more than one process per core.
  */
 export function acquireSlot(signal?: AbortSignal): Promise<Slot> {
   const limit = Math.max(1, heavyThreads());
@@ -97,24 +105,46 @@ export function acquireSlot(signal?: AbortSignal): Promise<Slot> {
 }
 
 interface PoolWorker {
-  worker: Worker;
+  child: ChildProcess;
   nice: number;
   idleTimer?: NodeJS.Timeout;
   /** The tasks it has run: their engines' data is loaded in it (a beat's SoundFont, a cover's fonts). */
   ran: Set<string>;
 }
 const idle: PoolWorker[] = [];
+/** Every live child: killed when the web process exits. */
+const children = new Set<ChildProcess>();
 let nextTaskId = 1;
+
+/**
+ * Children die with the web process: killed on its way out; and a child whose IPC channel closes
+ * (the web process killed outright, when no 'exit' handler runs) ends itself (heavy-worker.ts).
+ */
+let exitHook = false;
+function killChildrenOnExit(): void {
+  if (exitHook) return;
+  exitHook = true;
+  process.once('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+}
 
 function startWorker(): PoolWorker {
   const nice = heavyNice();
-  const worker = new Worker(COMPILED ? WORKER_URL : BOOTSTRAP, { eval: !COMPILED, workerData: { nice } });
-  // A thread waiting for work does not keep the process alive.
-  worker.unref();
-  const w: PoolWorker = { worker, nice, ran: new Set() };
-  // An idle thread that fails or ends leaves the pool; during a task, runOn's listeners report it.
-  worker.on('error', () => {});
-  worker.on('exit', () => {
+  killChildrenOnExit();
+  const child = fork(WORKER_FILE, [String(nice)], {
+    execArgv: EXEC_ARGV,
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  const w: PoolWorker = { child, nice, ran: new Set() };
+  // A child waiting for work does not keep the web process alive (runOn refs it while it works).
+  unref(child);
+  // An idle child that fails or ends leaves the pool; during a task, runOn's listeners report it.
+  child.on('error', () => {});
+  child.on('exit', () => {
+    children.delete(child);
     const at = idle.indexOf(w);
     if (at >= 0) idle.splice(at, 1);
     if (w.idleTimer) clearTimeout(w.idleTimer);
@@ -122,16 +152,32 @@ function startWorker(): PoolWorker {
   return w;
 }
 
+/** Neither the process nor its IPC channel keeps the event loop alive. */
+function unref(child: ChildProcess): void {
+  child.unref();
+  child.channel?.unref();
+}
+
+function ref(child: ChildProcess): void {
+  child.ref();
+  child.channel?.ref();
+}
+
+/** Ends a child: what it held goes back to the system. SIGKILL, as a CPU-bound task would not hear anything gentler before it finishes. */
+function end(w: PoolWorker): void {
+  if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+}
+
 function park(w: PoolWorker): void {
   if (w.nice !== heavyNice()) {
-    void w.worker.terminate();
+    end(w);
     return;
   }
-  w.worker.unref();
+  unref(w.child);
   w.idleTimer = setTimeout(() => {
     const at = idle.indexOf(w);
     if (at >= 0) idle.splice(at, 1);
-    void w.worker.terminate();
+    end(w);
   }, configuredIdleMs ?? DEFAULT_IDLE_MS);
   w.idleTimer.unref();
   idle.push(w);
@@ -140,11 +186,11 @@ function park(w: PoolWorker): void {
 let running = 0;
 
 /**
- * Which idle thread runs `task` (ADR 064): one that has run it before, whose engine's data is
- * loaded already (the beat engine's SoundFont is about 100 MB a thread); else, while the pool has
- * fewer threads than `limit`, none (a new thread starts, so each kind of work keeps to its own
- * thread instead of every thread loading every engine); else one that has run nothing, else the
- * one parked last. Removes the chosen thread from `idle`.
+ * Which idle process runs `task` (ADR 064): one that has run it before, whose engine's data is
+ * loaded already (the beat engine's SoundFont is about 100 MB a process); else, while the pool has
+ * fewer processes than `limit`, none (a new one starts, so each kind of work keeps to its own
+ * process instead of every process loading every engine); else one that has run nothing, else the
+ * one parked last. Removes the chosen process from `idle`.
  */
 export function takeIdle<T extends { ran: Set<string> }>(idle: T[], task: string, threads: number, limit: number): T | undefined {
   const pick = (test: (w: T) => boolean) => {
@@ -158,20 +204,9 @@ export function takeIdle<T extends { ran: Set<string> }>(idle: T[], task: string
   return at < 0 ? undefined : idle.splice(at, 1)[0];
 }
 
-/** How many pool threads exist now (tests). */
+/** How many pool processes exist now (tests). */
 export function heavyWorkerCount(): number {
   return idle.length + running;
-}
-
-/** Typed arrays and ArrayBuffers found in a value (one level of objects and arrays deep, and nested arrays), each buffer once. */
-export function transferablesOf(value: unknown, into = new Set<ArrayBuffer>(), depth = 0): ArrayBuffer[] {
-  if (value instanceof ArrayBuffer) into.add(value);
-  else if (ArrayBuffer.isView(value)) {
-    if (value.buffer instanceof ArrayBuffer) into.add(value.buffer);
-  } else if (value && typeof value === 'object' && depth < 4) {
-    for (const v of Array.isArray(value) ? value : Object.values(value)) transferablesOf(v, into, depth + 1);
-  }
-  return [...into];
 }
 
 export interface RunOptions {
@@ -182,17 +217,26 @@ export interface RunOptions {
 }
 
 /**
- * Runs a task from tasks.ts in a pool thread (or inline when the pool has 0 threads). Typed arrays
- * in the input are transferred: the caller must not use them afterwards.
+ * Runs a task from tasks.ts in a pool process (or inline when the pool has 0 threads). Typed
+ * arrays in the input are copied to the process; the caller keeps its own.
  */
 export async function runHeavy<N extends TaskName>(task: N, input: TaskInput<N>, options: RunOptions = {}): Promise<TaskOutput<N>> {
+  options.signal?.throwIfAborted();
+  if (heavyThreads() === 0) return runInline(task, input, options);
+  return runInProcess(task, input, options);
+}
+
+/**
+ * Runs a task in a pool process even when the pool has 0 threads (then in one process at a time):
+ * track analysis, which has always run off the main thread (analysis-thread.ts).
+ */
+export async function runInProcess<N extends TaskName>(task: N, input: TaskInput<N>, options: RunOptions = {}): Promise<TaskOutput<N>> {
   const { signal } = options;
   signal?.throwIfAborted();
-  if (heavyThreads() === 0) return runInline(task, input, options);
   const slot = await acquireSlot(signal);
   let w: PoolWorker | undefined;
   try {
-    // Aborted while the slot was being handed over: the thread would never hear of it.
+    // Aborted while the slot was being handed over: the process would never hear of it.
     signal?.throwIfAborted();
     w = takeIdle(idle, task, idle.length + running, Math.max(1, heavyThreads())) ?? startWorker();
     w.ran.add(task);
@@ -206,8 +250,8 @@ export async function runHeavy<N extends TaskName>(task: N, input: TaskInput<N>,
   } catch (error) {
     if (w) {
       running--;
-      // A thread that failed or was aborted is not reused: whatever it held goes with it.
-      void w.worker.terminate();
+      // A process that failed or was aborted is not reused: whatever it held goes with it.
+      end(w);
     }
     throw error;
   } finally {
@@ -226,10 +270,10 @@ async function runInline<N extends TaskName>(task: N, input: TaskInput<N>, optio
 }
 
 function runOn<N extends TaskName>(w: PoolWorker, task: N, input: TaskInput<N>, options: RunOptions): Promise<TaskOutput<N>> {
-  const { worker } = w;
+  const { child } = w;
   const id = nextTaskId++;
   const { signal } = options;
-  worker.ref();
+  ref(child);
   return new Promise<TaskOutput<N>>((resolve, reject) => {
     let settled = false;
     let graceTimer: NodeJS.Timeout | undefined;
@@ -238,33 +282,53 @@ function runOn<N extends TaskName>(w: PoolWorker, task: N, input: TaskInput<N>, 
       settled = true;
       clearTimeout(graceTimer);
       signal?.removeEventListener('abort', onAbort);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
+      child.off('message', onMessage);
+      child.off('error', onError);
+      child.off('exit', onExit);
       fn();
     };
+    const send = (message: ToWorker) =>
+      new Promise<void>((written) => {
+        child.send(message, undefined, undefined, (error) => {
+          if (error) onError(error);
+          written();
+        });
+      });
+    const assembly = new Assembly();
     const onAbort = () => {
-      worker.postMessage({ type: 'abort', id } satisfies ToWorker);
-      // CPU-bound work cannot be interrupted from outside: the thread goes if it does not stop itself.
+      void send({ type: 'abort', id });
+      // CPU-bound work cannot be interrupted from outside: the process goes if it does not stop itself.
       graceTimer = setTimeout(() => finish(() => reject(signal!.reason)), ABORT_GRACE_MS);
       graceTimer.unref();
     };
     const onMessage = (message: FromWorker) => {
       if (message.id !== id) return;
-      if (message.type === 'progress') options.progress?.(message.fraction);
+      if (message.type === 'piece') assembly.add(message);
+      else if (message.type === 'progress') options.progress?.(message.fraction);
       else if (message.type === 'chunk') options.onChunk?.(message.stream, message.data);
-      else if (message.type === 'done') finish(() => resolve(message.value as TaskOutput<N>));
+      else if (message.type === 'done') finish(() => resolve(assembly.restore(message.value) as TaskOutput<N>));
       else {
         const error = Object.assign(new Error(message.message), { name: message.name, code: message.code });
         finish(() => reject(signal?.aborted ? signal.reason : error));
       }
     };
     const onError = (error: Error) => finish(() => reject(error));
-    const onExit = (code: number) => finish(() => reject(new Error(`The heavy-work thread exited with code ${code}`)));
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
+    const onExit = (code: number | null, signalName: NodeJS.Signals | null) =>
+      finish(() => reject(signal?.aborted ? signal.reason : new Error(`The heavy-work process exited with ${code ?? signalName}`)));
+    child.on('message', onMessage);
+    child.on('error', onError);
+    child.on('exit', onExit);
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.postMessage({ type: 'run', id, task, input } satisfies ToWorker, transferablesOf(input));
+    // Big typed arrays first, in pieces (pieces.ts), each once the last is written: the event loop
+    // answers requests between them. Stopped when the task has ended meanwhile (aborted).
+    void (async () => {
+      const arrays: ArrayBufferView[] = [];
+      const cut = cutOut(input, arrays);
+      for (const piece of piecesOf(id, arrays)) {
+        if (settled) return;
+        await send(piece);
+      }
+      if (!settled) await send({ type: 'run', id, task, input: cut as TaskInput<N> });
+    })();
   });
 }

@@ -6,12 +6,15 @@ import { encodeMp3, id3Key } from '../audio/encode';
 import { mixStemsZip } from '../audio/mix-stems';
 import { storedZip, type ZipEntry } from '../audio/zip';
 import { renderCover, type RenderedCover } from '../providers/image/built-in-renderer';
+import type { AudioAnalysis } from '@members-only/engines/audio';
+import type { ProbeResult } from '../audio/decode';
 
 /**
  * The CPU-heavy, pure parts of the jobs (ADR 055): rendering and encoding a beat, rendering a
- * cover, mixing and mastering a booth mixdown. Each takes plain data and typed arrays and gives
- * back plain data and typed arrays, so it runs the same on the main thread (HEAVY_WORK_THREADS=0)
- * or in a pool thread (pool.ts), where its typed arrays cross as transferred ArrayBuffers.
+ * cover, mixing and mastering a booth mixdown, analysing a track. Each takes plain data and typed
+ * arrays and gives back plain data and typed arrays, so it runs the same on the main thread
+ * (HEAVY_WORK_THREADS=0) or in a pool process (pool.ts), where its typed arrays cross the IPC
+ * channel as copies (V8's serialiser).
  */
 export interface TaskContext {
   signal: AbortSignal;
@@ -192,20 +195,40 @@ async function mixdown(input: MixdownTaskInput, ctx: TaskContext): Promise<Mixdo
   return { mp3, stems };
 }
 
-/** What the worker reports about itself (tests: its OS priority as Linux sees the thread). */
-async function probe(): Promise<{ nice: number | null; threadId: number }> {
-  const { readFileSync } = await import('node:fs');
-  const { threadId } = await import('node:worker_threads');
+/**
+ * What the worker reports about itself (tests): its process, and its OS priority as Linux sees
+ * the calling thread and every thread of the process; and its input, sent back as it came.
+ */
+async function probe(echo?: unknown): Promise<{ nice: number | null; threadNices: number[]; pid: number; echo?: unknown }> {
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
   try {
     // /proc/thread-self is the calling thread's entry: read synchronously, on this thread.
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    return { nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]), threadId };
+    const nice = niceOf(readFileSync('/proc/thread-self/stat', 'utf8'));
+    const threadNices = readdirSync('/proc/self/task').flatMap((tid) => {
+      try {
+        return [niceOf(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'))];
+      } catch {
+        return [];
+      }
+    });
+    return { nice, threadNices, pid: process.pid, echo };
   } catch {
-    return { nice: null, threadId };
+    return { nice: null, threadNices: [], pid: process.pid, echo };
   }
 }
 
-export const TASKS = { beat, cover, mixdown, probe } as const;
+/**
+ * Track analysis (analysis-thread.ts): decodes the file through ffmpeg, streaming it through the
+ * engine's analyser, so the decoded track is never held whole. Errors keep their code
+ * (AudioDecodeError's), which the pool carries across.
+ */
+async function analyze(input: { file: string; probe?: ProbeResult; maxDurationSec?: number }, ctx: TaskContext): Promise<AudioAnalysis> {
+  const { analyzeAudioFile } = await import('../audio/analyze-file');
+  return analyzeAudioFile(input.file, { probe: input.probe, maxDurationSec: input.maxDurationSec }, (f) => ctx.progress(f), ctx.signal);
+}
+
+export const TASKS = { beat, cover, mixdown, analyze, probe } as const;
 export type TaskName = keyof typeof TASKS;
 export type TaskInput<N extends TaskName> = Parameters<(typeof TASKS)[N]>[0];
 export type TaskOutput<N extends TaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
