@@ -44,8 +44,9 @@ describe('storedZip', () => {
   });
 
   it('stays whole when the consumer hands each chunk on to another thread (its buffer detached here)', async () => {
-    // The heavy-work thread transfers every chunk it is given (heavy/heavy-worker.ts): a buffer the
-    // writer still measured after yielding it would read as 0 bytes and shift the directory's offsets.
+    // A consumer may transfer each chunk to a worker thread (the heavy-work pool did before its
+    // processes, ADR 066): a buffer the writer still measured after yielding it would read as 0 bytes
+    // and shift the directory's offsets.
     const parts: Uint8Array[] = [];
     for await (const chunk of storedZip([['a.wav', [Buffer.alloc(70_000, 1), Buffer.alloc(70_000, 2)]], ['b.txt', [Buffer.alloc(5_000, 3)]]])) {
       const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : new Uint8Array(chunk);

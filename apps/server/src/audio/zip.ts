@@ -67,7 +67,7 @@ export async function* storedZip(entries: Iterable<ZipEntry>): AsyncGenerator<Ui
     name.copy(entry, 46);
     central.push(entry);
     // Lengths from the names, not the buffers: a consumer may transfer a yielded buffer to another
-    // thread (heavy/heavy-worker.ts), which leaves it detached and 0 bytes long here.
+    // thread, which leaves it detached and 0 bytes long here.
     offset += 30 + name.length + size + 16;
     count++;
   }
