@@ -303,6 +303,10 @@ export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.In
     answer(404, { error: { message: 'unknown control endpoint' } });
   }
 
+  // Idle keep-alive connections stay open until the client closes them. With Node's default (5 s)
+  // the server closed a connection a journey's request context had left idle for 5 s (an admin
+  // command in between) just as the context sent its next control request on it: ECONNRESET.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
