@@ -41,6 +41,22 @@ function waitForTrack(base: string, cookie: string, id: number, done: (t: any) =
   );
 }
 
+/**
+ * The job once it has settled. The processor writes the track's analysis, then the queue marks the
+ * job done or failed in a query of its own: a read between the two finds the job still running
+ * (seen on PostgreSQL at load 14).
+ */
+function settledJob(base: string, cookie: string, jobId: number) {
+  return vi.waitFor(
+    async () => {
+      const job = await body(await fetch(`${base}/api/jobs/${jobId}`, { headers: { cookie } }));
+      if (job.status === 'queued' || job.status === 'running') throw new Error(`job never settled: ${JSON.stringify(job).slice(0, 400)}`);
+      return job;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+}
+
 const uploadedFiles = (dataDir: string) => {
   const dir = path.join(dataDir, 'uploads', 'tracks');
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -93,7 +109,7 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(analysed.analysis.loudnessCurve).toHaveLength(6);
     for (const v of analysed.analysis.loudnessCurve) expect(v).toEqual(expect.any(Number));
 
-    const job = await await body(await fetch(`${base}/api/jobs/${analysed.analysis.jobId}`, { headers: { cookie: alice.cookie } }));
+    const job = await settledJob(base, alice.cookie, analysed.analysis.jobId);
     expect(job).toMatchObject({ status: 'done', progress: 1, type: 'track.analyze' });
     expect((await fetch(`${base}/api/jobs/${analysed.analysis.jobId}`, { headers: { cookie: bob.cookie } })).status).toBe(404);
   });
@@ -284,7 +300,7 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     expect(res.status).toBe(201);
     const failed = await waitForTrack(base, alice.cookie, (await body(res)).id, (x) => x.analysis.status === 'failed', 150_000);
     expect(failed.analysis.error).toBe('We could not read this file as audio. Try exporting it again as MP3 or WAV.');
-    const job = await await body(await fetch(`${base}/api/jobs/${failed.analysis.jobId}`, { headers: { cookie: alice.cookie } }));
+    const job = await settledJob(base, alice.cookie, failed.analysis.jobId);
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
     // "At once" is one attempt, no retries. Alone this takes under a second; after the file's other
     // uploads about 6 s on a quiet machine and over 20 s beside the browser journeys in CI; on a
