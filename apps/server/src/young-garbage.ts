@@ -51,3 +51,31 @@ export function collectAllGarbage(): boolean {
   collect({ type: 'major' });
   return true;
 }
+
+/**
+ * V8's low-memory collection (ADR 067), asked for through an in-process inspector session (no
+ * port is opened): `HeapProfiler.collectGarbage` is `Isolate::LowMemoryNotification`, repeated full
+ * collections that also compact the heap and give its emptied pages back. gc() above frees the same
+ * objects but keeps the heap at the size the burst grew it to: after a load, about 90 MB of heap
+ * for 70 MB live, against 70 MB after this. It pauses the process for tens of milliseconds, so it
+ * is for a process that has fallen idle. Falls back to gc() where Node has no inspector; resolves
+ * false where neither can be had.
+ */
+export async function reduceMemory(): Promise<boolean> {
+  let session: import('node:inspector').Session;
+  try {
+    const { Session } = await import('node:inspector');
+    session = new Session();
+    session.connect();
+  } catch {
+    return collectAllGarbage();
+  }
+  try {
+    await new Promise<void>((resolve, reject) => session.post('HeapProfiler.collectGarbage', (error) => (error ? reject(error) : resolve())));
+    return true;
+  } catch {
+    return collectAllGarbage();
+  } finally {
+    session.disconnect();
+  }
+}
