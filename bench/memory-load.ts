@@ -4,7 +4,7 @@
  * takes the load suite's mix (apps/server/test/memory-rounds.ts: every tool's main endpoint, a
  * cover and a beat at a time, 50 connections) in BENCH_MEMORY_ROUNDS rounds (10) of
  * BENCH_MEMORY_ROUND_SECONDS (10) each. Printed per round: requests, RSS at its highest while busy
- * and once the round is over; then RSS while idle, polled each second until under 150 MB or two
+ * and BENCH_MEMORY_SETTLE_SECONDS (12) after the round is over, once its idle collection has run; then RSS while idle, polled each second until under 150 MB or two
  * minutes have passed. The baseline is the same process's RSS before the first round. Beside the
  * web process, the summed RSS of its child processes (heavy work, ffmpeg): memory moved out of the
  * web process into children has not gone.
@@ -16,12 +16,15 @@ import { ensureBuilt, isMain, machine, serverLabel, startApp } from './lib/serve
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10);
 const ROUND_SECONDS = Number(process.env.BENCH_MEMORY_ROUND_SECONDS ?? 10);
+// Each round's "after" is read once the process has been idle long enough for its idle collection
+// (two 5 s checks, ADR 067): what a round leaves behind, not the garbage it has not yet collected.
+const SETTLE_SECONDS = Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 12);
 const TARGET = { busyMb: 250, idleMb: 150, idleSeconds: 120, growthMb: 10 };
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 export async function runMemoryLoadBench(): Promise<void> {
   ensureBuilt();
-  console.log(`Memory under repeated load: ${ROUNDS} rounds of ${ROUND_SECONDS} s; app: ${serverLabel}`);
+  console.log(`Memory under repeated load: ${ROUNDS} rounds of ${ROUND_SECONDS} s, each read ${SETTLE_SECONDS} s after it ends; app: ${serverLabel}`);
   console.log(`Machine: ${machine()}`);
   const app = await startApp({ ...MEMORY_ROUNDS_ENV, LOG_LEVEL: 'warn' });
   try {
@@ -29,6 +32,7 @@ export async function runMemoryLoadBench(): Promise<void> {
       rounds: ROUNDS,
       roundMs: ROUND_SECONDS * 1000,
       connections: 50,
+      settleMs: SETTLE_SECONDS * 1000,
       idleBoundMb: TARGET.idleMb,
       idleDeadlineMs: TARGET.idleSeconds * 1000,
       onRound: (r, i) =>

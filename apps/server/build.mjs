@@ -19,13 +19,15 @@ const outdirArg = process.argv.indexOf('--outdir');
 const outdir = path.resolve(here, outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist');
 
 /**
- * Loaded from node_modules at run time: native addons (better-sqlite3, argon2, sharp, resvg), a
+ * Loaded from node_modules at run time: native addons (better-sqlite3, argon2, sharp, resvg, koffi), a
  * bundled ffmpeg binary, packages that find files next to themselves (fonts, word lists, the
  * pronouncing dictionary, the ffmpeg path, the beat engine's SoundFont and samples), the PostgreSQL client and Stripe's SDK (loaded only when used) and
  * tsx (development only). Also reached by name through createRequire, which esbuild leaves alone.
  */
 const KEEP_EXTERNAL = [
   'better-sqlite3',
+  // A foreign-function bridge with its binary in a per-platform package: glibc's malloc_trim at idle (ADR 067).
+  'koffi',
   '@node-rs/argon2',
   'sharp',
   '@resvg/resvg-js',

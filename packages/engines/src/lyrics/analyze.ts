@@ -4,10 +4,11 @@
 // re-runs it on every keystroke, so the work per verse stays near-linear:
 // end words are compared pairwise (bars^2, small), every other comparison is
 // limited to the same bar and the bar before.
+import { LRUCache } from 'lru-cache';
 import { ADLIBS, COMMON_WORDS, STOPWORDS } from './common-words';
 import { findCliches } from './cliches';
-import { inDictionary, normalizeWord, pronounce } from './pronounce';
-import { isUnstressedWord, matchProfiles, profileOf, stressLastWord, type RhymeMatch, type SoundProfile } from './rhyme';
+import { cachedPronunciations, inDictionary, normalizeWord, pronounce } from './pronounce';
+import { cachedProfiles, isUnstressedWord, matchProfiles, profileOf, stressLastWord, type RhymeMatch, type SoundProfile } from './rhyme';
 import { splitLines, type RawLine } from './tokenize';
 import type {
   BarJump,
@@ -86,13 +87,13 @@ const TYPE_RANK: Record<FamilyType, number> = { multi: 3, perfect: 2, slant: 1 }
 
 // ---------------------------------------------------------------- caches
 
-const tokenProfileCache = new Map<string, SoundProfile>();
+/** Sound profiles by token and by line ending, the most recently used kept (see pronounce.ts's cache). */
+const tokenProfileCache = new LRUCache<string, SoundProfile>({ max: 5_000 });
 
 function tokenProfile(raw: string, phones: readonly string[]): SoundProfile {
   let p = tokenProfileCache.get(raw);
   if (!p) {
     p = profileOf(phones);
-    if (tokenProfileCache.size > 50_000) tokenProfileCache.clear();
     tokenProfileCache.set(raw, p);
   }
   return p;
@@ -596,7 +597,12 @@ interface EndPhrase {
   prof: SoundProfile;
 }
 
-const phraseProfileCache = new Map<string, SoundProfile>();
+const phraseProfileCache = new LRUCache<string, SoundProfile>({ max: 5_000 });
+
+/** The entries each of the lyric engine's word caches holds now: each has a bound (ADR 067). */
+export function lyricCacheSizes(): { pronunciations: number; profiles: number; tokenProfiles: number; phraseProfiles: number } {
+  return { pronunciations: cachedPronunciations(), profiles: cachedProfiles(), tokenProfiles: tokenProfileCache.size, phraseProfiles: phraseProfileCache.size };
+}
 
 function endPhrase(list: Tok[]): EndPhrase | null {
   const picked: Tok[] = [];
@@ -628,7 +634,6 @@ function endPhrase(list: Tok[]): EndPhrase | null {
     }
     if (picked.length > 1) stressLastWord(phones, lastStart);
     prof = profileOf(phones, true, weak);
-    if (phraseProfileCache.size > 50_000) phraseProfileCache.clear();
     phraseProfileCache.set(key, prof);
   }
   return { toks: picked, last: picked[0], prof };

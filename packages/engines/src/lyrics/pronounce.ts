@@ -4,6 +4,7 @@
 // typos) go through spelling variants, suffix stripping, compound splitting and
 // finally letter-to-sound rules, so every syllable still gets a vowel nucleus
 // and rhyme matching keeps working.
+import { LRUCache } from 'lru-cache';
 import { COMMON_WORDS } from './common-words';
 import { entryId, entryPhones, entryText } from './lexicon';
 import { numberTokenToWords } from './numbers';
@@ -70,8 +71,16 @@ export function countSyllables(phones: readonly string[]): number {
 
 // ---------------------------------------------------------------- cache
 
-const cache = new Map<string, Pronunciation>();
-const CACHE_LIMIT = 50_000;
+/**
+ * Words already pronounced, the most recently used first. Typing makes many half-words and a
+ * server sees every artist's words, so it is bounded by entries (a few hundred bytes each): 50,000
+ * grew the web process by tens of megabytes under load (issue 31, ADR 067), where a song has a few
+ * hundred distinct words.
+ */
+const cache = new LRUCache<string, Pronunciation>({ max: 10_000 });
+
+/** How many pronunciations are cached (analyze.ts's `lyricCacheSizes`). */
+export const cachedPronunciations = (): number => cache.size;
 
 const EMPTY: Pronunciation = Object.freeze({ word: '', phones: Object.freeze([]), syllables: 0, source: 'none' });
 const UNKNOWN_SCRIPT: Pronunciation = Object.freeze({ word: '', phones: Object.freeze([]), syllables: 1, source: 'none' });
@@ -91,11 +100,10 @@ export function pronounce(word: string): Pronunciation {
     result = /[\p{L}\p{N}]/u.test(raw) ? UNKNOWN_SCRIPT : EMPTY;
   } else {
     result = cache.get(w) ?? pronounceNormalized(w);
-    if (cache.size < CACHE_LIMIT) cache.set(w, result);
+    cache.set(w, result);
     // A dropped g written with its apostrophe ("prayin'") is said -in, not -ing.
     if (result.phones.at(-1) === 'NG' && /in['\u2019]$/i.test(raw.trim())) result = make(result.word, [...result.phones.slice(0, -1), 'N'], 'variant');
   }
-  if (cache.size >= CACHE_LIMIT) cache.clear(); // typing creates many half-words; keep memory bounded
   cache.set(raw, result);
   return result;
 }

@@ -27,6 +27,7 @@
 // - phrases: inside a phrase of several words, one-syllable function words
 //   (UNSTRESSED_WORDS: I, my, the, to...) are unstressed, so their vowels are
 //   weak (reduced, never the opening). The phrase's last word keeps its stress.
+import { LRUCache } from 'lru-cache';
 import { UNSTRESSED_WORDS } from './common-words';
 import { isVowelPhone, normalizeWord, pronounce } from './pronounce';
 
@@ -142,7 +143,11 @@ export function stressLastWord(phones: string[], lastWordStart: number): void {
   if (vowelAt >= 0 && phones[vowelAt].endsWith('0')) phones[vowelAt] = `${phones[vowelAt].slice(0, -1)}1`;
 }
 
-const profileCache = new Map<string, SoundProfile>();
+/** Profiles of words and phrases, the most recently used kept (see pronounce.ts's cache). */
+const profileCache = new LRUCache<string, SoundProfile>({ max: 5_000 });
+
+/** How many word and phrase profiles are cached (analyze.ts's `lyricCacheSizes`). */
+export const cachedProfiles = (): number => profileCache.size;
 
 /**
  * True for a one-syllable function word ("my", "the", "I'm"): unstressed
@@ -172,7 +177,6 @@ export function soundProfile(text: string): SoundProfile {
   });
   if (words.length > 1) stressLastWord(phones, lastStart);
   const prof = profileOf(phones, true, weak);
-  if (profileCache.size > 50_000) profileCache.clear();
   profileCache.set(key, prof);
   return prof;
 }
