@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,65 @@ describe('request log', () => {
     expect(JSON.stringify(completed)).not.toContain('secret');
     const handler = lines.find((l) => l.msg === 'handler line')!;
     expect(handler).toMatchObject({ requestId: 'req-123', headers: { cookie: '[redacted]' }, password: '[redacted]' });
+    await app.close();
+  });
+
+  it('writes the completed line it builds itself exactly as pino writes it', async () => {
+    const raw: string[] = [];
+    const app = Fastify(loggerOptions('info', { write: (line: string) => void raw.push(line) }));
+    app.get('/ok', async () => ({ ok: true }));
+    const requests = [
+      { url: '/ok?x=1', headers: { 'x-request-id': 'req-1' } },
+      { url: '/ok', headers: { 'x-request-id': 'req-2', 'accept-version': '1.x', host: 'example.com:8080' } },
+      { url: '/ok?q=%22a%22&name=J\u00f8rn', headers: { 'x-request-id': 'req-3' } },
+      // A backslash (escaped in JSON): pino writes this line in both runs.
+      { url: '/ok?path=a\\b', headers: { 'x-request-id': 'req-4' } },
+      { url: '/missing', headers: { 'x-request-id': 'req-5' } },
+    ];
+    const run = async () => {
+      raw.length = 0;
+      for (const request of requests) await app.inject({ method: 'GET', ...request });
+      // The time and the response time differ from run to run.
+      return raw.filter((line) => line.includes('request completed')).map((line) => line.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e+-]+/, '"responseTime":0'));
+    };
+    const built = await run();
+    // A subscriber to pino's tracing sends every line through pino's own path.
+    const pinoPath = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
+    diagnostics.tracingChannel('pino_asJson').subscribe(pinoPath);
+    try {
+      expect(await run()).toEqual(built);
+    } finally {
+      diagnostics.tracingChannel('pino_asJson').unsubscribe(pinoPath);
+    }
+    expect(built).toHaveLength(5);
+    expect(JSON.parse(built[3]!)).toMatchObject({ req: { url: '/ok?path=a\\b' } });
+    expect(JSON.parse(built[1]!)).toMatchObject({ req: { version: '1.x', host: 'example.com:8080' } });
+    await app.close();
+  });
+
+  it("makes each request's logger when it writes, bound to the request id, at the app's level or the route's", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify(loggerOptions('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }));
+    app.get('/quiet', async (request) => {
+      request.log.debug('not written at info');
+      return { level: request.log.level };
+    });
+    app.get('/writes', async (request) => {
+      request.log.warn({ password: 'hunter2' }, 'handler warning');
+      request.log.child({ step: 'inner' }).info('inner line');
+      return { ok: true };
+    });
+    app.get('/verbose', { logLevel: 'debug' }, async (request) => {
+      request.log.debug('written at debug');
+      return { ok: true };
+    });
+    expect((await app.inject({ url: '/quiet', headers: { 'x-request-id': 'q-1' } })).json()).toEqual({ level: 'info' });
+    await app.inject({ url: '/writes', headers: { 'x-request-id': 'w-1' } });
+    await app.inject({ url: '/verbose', headers: { 'x-request-id': 'v-1' } });
+    expect(lines.filter((l) => l.requestId === 'q-1').map((l) => l.msg)).toEqual(['request completed']);
+    expect(lines.find((l) => l.msg === 'handler warning')).toMatchObject({ level: 40, requestId: 'w-1', password: '[redacted]' });
+    expect(lines.find((l) => l.msg === 'inner line')).toMatchObject({ requestId: 'w-1', step: 'inner' });
+    expect(lines.filter((l) => l.requestId === 'v-1').map((l) => l.msg)).toEqual(['incoming request', 'written at debug', 'request completed']);
     await app.close();
   });
 });
