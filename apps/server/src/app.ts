@@ -358,17 +358,21 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(quotaRoutes, { quotas: services.quotas });
   await app.register(chatRoutes, { chat: services.chat, covers: services.covers });
   await app.register(lyricsRoutes, { lyrics: services.lyrics });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 },
-  });
-  await app.register(trackRoutes, {
-    tracks: services.tracks,
-    uploads: {
-      maxUploadMb: env.MAX_UPLOAD_MB,
-      idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS,
-      minBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
-      rateGraceSeconds: env.UPLOAD_RATE_GRACE_SECONDS,
-    },
+  // Multipart bodies only where a route takes one (the track and Booth uploads): @fastify/multipart
+  // hooks every request of its scope (a listener on each response, two async hooks), which at the
+  // root cost every other route's requests a few µs for nothing (issue 31).
+  const multipart = { limits: { fileSize: env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, parts: 12 } };
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, multipart);
+    await uploads.register(trackRoutes, {
+      tracks: services.tracks,
+      uploads: {
+        maxUploadMb: env.MAX_UPLOAD_MB,
+        idleTimeoutSeconds: env.UPLOAD_IDLE_TIMEOUT_SECONDS,
+        minBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+        rateGraceSeconds: env.UPLOAD_RATE_GRACE_SECONDS,
+      },
+    });
   });
   await app.register(reviewRoutes, { reviews: services.reviews });
   await app.register(marketingRoutes, { marketing: services.marketing });
@@ -376,7 +380,10 @@ export async function buildApp(db: Db, env: AppEnv, options: BuildOptions = {}):
   await app.register(payoutRoutes, { paymentMethods: services.paymentMethods, ledger: services.ledger });
   await app.register(studioRoutes, { studio: services.studio });
   await app.register(songRoutes, { songs: services.songs });
-  await app.register(boothRoutes, { booth: services.booth, uploads: { maxUploadMb: env.MAX_UPLOAD_MB } });
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, multipart);
+    await uploads.register(boothRoutes, { booth: services.booth, uploads: { maxUploadMb: env.MAX_UPLOAD_MB } });
+  });
   // The release page's address: the first configured public origin, else the one each request came to.
   await app.register(releaseRoutes, { releases: services.releases, media: services.releaseMedia, publicOrigin: env.ALLOWED_ORIGINS[0] ? new URL(env.ALLOWED_ORIGINS[0]).origin : undefined });
   await app.register(splitRoutes, { splits: services.splits, publicOrigin: env.ALLOWED_ORIGINS[0] ? new URL(env.ALLOWED_ORIGINS[0]).origin : undefined });

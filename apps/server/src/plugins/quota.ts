@@ -60,9 +60,7 @@ export const quotaPlugin = fp<{ quotas: Pick<QuotaService, 'consume' | 'workFail
   app.decorateRequest('quotaUnit', null);
   app.decorateRequest('clientGone', null);
 
-  app.addHook('preHandler', async (request) => {
-    const declared = request.routeOptions.config.quota;
-    if (declared === undefined || declared === false) return;
+  const take = async (request: FastifyRequest, declared: Exclude<QuotaDeclaration, false>) => {
     const kind = typeof declared === 'function' ? declared(request) : declared;
     if (kind === undefined) return;
     const actor = requireActor(request);
@@ -81,6 +79,13 @@ export const quotaPlugin = fp<{ quotas: Pick<QuotaService, 'consume' | 'workFail
         settled = true;
       },
     };
+  };
+  // Callback-style: most routes declare no quota, and an async hook would cost each of their
+  // requests a promise and a microtask (ADR 025).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const declared = request.routeOptions.config.quota;
+    if (declared === undefined || declared === false) return done();
+    take(request, declared).then(() => done(), done);
   });
 
   app.addHook('onError', async (request) => {

@@ -26,9 +26,13 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 /** Sends helmet's headers for `options` on every response, errors and not-found included. */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
+  // Names and values in two arrays: `reply.headers(object)` lists the object's keys and reads each
+  // by name, both again on every request.
+  const headers = Object.entries(helmetHeaders(options));
+  const names = headers.map(([name]) => name);
+  const values = headers.map(([, value]) => value);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    for (let i = 0; i < names.length; i++) reply.header(names[i]!, values[i]);
     done();
   });
 }
