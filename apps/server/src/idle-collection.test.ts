@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
-import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collectWhenIdle, heldBytes } from './idle-collection';
-import { collectAllGarbage, mallocTrim, reduceMemory } from './young-garbage';
 
 const MB = 1024 * 1024;
+const SCENARIO = path.resolve(import.meta.dirname, '../test/reduce-memory-scenario.ts');
 
 describe('collectWhenIdle', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -86,41 +87,29 @@ describe('collectWhenIdle', () => {
     expect(kept[0]).toBe(1);
   });
 
-  it('gives back the pages a burst grew the heap by, which a plain full collection keeps', async () => {
+  /** A scenario of test/reduce-memory-scenario.ts, in a process of its own. */
+  const scenario = (name: string): Record<string, number | boolean> =>
+    JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', SCENARIO, name], { encoding: 'utf8' }).trim().split('\n').at(-1)!) as Record<string, number | boolean>;
+
+  it('gives back the pages a burst grew the heap by, which a plain full collection keeps', () => {
     vi.useRealTimers();
-    // Garbage once the function returns.
-    const grown = (() => {
-      const garbage: { i: number; s: string }[] = [];
-      for (let i = 0; i < 1_500_000; i++) garbage.push({ i, s: `item ${i}` });
-      return process.memoryUsage().heapTotal;
-    })();
-    expect(await reduceMemory()).toBe(true);
-    const { heapTotal, heapUsed } = process.memoryUsage();
-    expect(heapTotal).toBeLessThan(grown - 50 * MB);
-    // gc() would free the same objects but leave the heap at well over a hundred megabytes.
-    expect(heapTotal - heapUsed).toBeLessThan(24 * MB);
+    const reduced = scenario('heap') as Record<string, number>;
+    expect(reduced.heapTotal).toBeLessThan(reduced.grown! - 50 * MB);
+    expect(reduced.heapTotal! - reduced.heapUsed!).toBeLessThan(24 * MB);
+    // gc() leaves the heap at the size the burst grew it to.
+    const plain = scenario('plain-gc') as Record<string, number>;
+    expect(plain.heapTotal).toBeGreaterThan(reduced.heapTotal! + 50 * MB);
   });
 
-  it("gives glibc's freed memory back on Linux", async () => {
-    const trim = await mallocTrim();
-    if (process.platform !== 'linux') return expect(trim).toBeNull();
-    expect(trim).toBeTypeOf('function');
-    // Many small blocks freed in the middle of the allocator's heap: only a trim gives them back.
-    const rss = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1]) * 1024;
-    // Other suites of this worker may hold buffers of their own: counted from here.
-    const base = process.memoryUsage().arrayBuffers;
-    const kept = Array.from({ length: 20_000 }, () => Buffer.allocUnsafeSlow(4096).fill(1)).filter((_, i) => i % 64 === 0);
-    // V8 frees the blocks' memory a moment after a collection.
-    await vi.waitFor(
-      () => {
-        collectAllGarbage();
-        expect(process.memoryUsage().arrayBuffers).toBeLessThan(base + 16 * MB);
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-    const before = rss();
-    trim!();
-    expect(rss()).toBeLessThan(before - 8 * MB);
-    expect(kept.length).toBeGreaterThan(0);
+  it("gives glibc's freed memory back on Linux", () => {
+    vi.useRealTimers();
+    if (process.platform !== 'linux') return;
+    const trimmed = scenario('trim') as Record<string, number | boolean>;
+    expect(trimmed.trim).toBe(true);
+    expect(trimmed.arrayBuffers).toBeLessThan(16 * MB);
+    expect(trimmed.after).toBeLessThan((trimmed.before as number) - 8 * MB);
+    // Without the trim, glibc keeps those pages.
+    const kept = scenario('no-trim') as Record<string, number>;
+    expect(kept.after).toBeGreaterThan(kept.before! - 4 * MB);
   });
 });
