@@ -4,7 +4,7 @@
 // re-runs it on every keystroke, so the work per verse stays near-linear:
 // end words are compared pairwise (bars^2, small), every other comparison is
 // limited to the same bar and the bar before.
-import { LRUCache } from 'lru-cache';
+import { wordCache, type CacheSize } from './word-cache';
 import { ADLIBS, COMMON_WORDS, STOPWORDS } from './common-words';
 import { findCliches } from './cliches';
 import { cachedPronunciations, inDictionary, normalizeWord, pronounce } from './pronounce';
@@ -88,7 +88,7 @@ const TYPE_RANK: Record<FamilyType, number> = { multi: 3, perfect: 2, slant: 1 }
 // ---------------------------------------------------------------- caches
 
 /** Sound profiles by token and by line ending, the most recently used kept (see pronounce.ts's cache). */
-const tokenProfileCache = new LRUCache<string, SoundProfile>({ max: 5_000 });
+const tokenProfileCache = wordCache<SoundProfile>();
 
 function tokenProfile(raw: string, phones: readonly string[]): SoundProfile {
   let p = tokenProfileCache.get(raw);
@@ -597,11 +597,12 @@ interface EndPhrase {
   prof: SoundProfile;
 }
 
-const phraseProfileCache = new LRUCache<string, SoundProfile>({ max: 5_000 });
+const phraseProfileCache = wordCache<SoundProfile>();
 
-/** The entries each of the lyric engine's word caches holds now: each has a bound (ADR 067). */
-export function lyricCacheSizes(): { pronunciations: number; profiles: number; tokenProfiles: number; phraseProfiles: number } {
-  return { pronunciations: cachedPronunciations(), profiles: cachedProfiles(), tokenProfiles: tokenProfileCache.size, phraseProfiles: phraseProfileCache.size };
+/** The entries each of the lyric engine's word caches holds now, and their phones: each is bounded in phones (ADRs 067 and 068). */
+export function lyricCacheSizes(): Record<'pronunciations' | 'profiles' | 'tokenProfiles' | 'phraseProfiles', CacheSize> {
+  const size = (cache: typeof tokenProfileCache): CacheSize => ({ entries: cache.size, phones: cache.calculatedSize });
+  return { pronunciations: cachedPronunciations(), profiles: cachedProfiles(), tokenProfiles: size(tokenProfileCache), phraseProfiles: size(phraseProfileCache) };
 }
 
 function endPhrase(list: Tok[]): EndPhrase | null {

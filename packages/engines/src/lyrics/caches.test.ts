@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeLyrics, lyricCacheSizes } from './analyze';
 import { pronounce } from './pronounce';
 import { soundProfile } from './rhyme';
+import { WORD_CACHE_PHONES } from './word-cache';
 
 /** `count` distinct made-up words, spelled from syllables so each is pronounced by rule. */
 function madeUpWords(count: number): string[] {
@@ -32,19 +33,29 @@ describe("the lyric engine's word caches", () => {
       analyzeLyrics(lines.join('\n'));
     }
     const sizes = lyricCacheSizes();
-    expect(sizes.pronunciations).toBeLessThanOrEqual(10_000);
-    expect(sizes.tokenProfiles).toBeLessThanOrEqual(5_000);
-    expect(sizes.phraseProfiles).toBeLessThanOrEqual(5_000);
-    // Full: the bounds were reached, not left unused.
-    expect(sizes.pronunciations).toBe(10_000);
-    expect(sizes.tokenProfiles).toBe(5_000);
+    for (const cache of [sizes.pronunciations, sizes.tokenProfiles, sizes.phraseProfiles]) {
+      expect(cache.phones).toBeLessThanOrEqual(WORD_CACHE_PHONES);
+      // Full: the bound was reached, not left unused.
+      expect(cache.phones).toBeGreaterThan(WORD_CACHE_PHONES * 0.9);
+      // Made-up words of three syllables: about a dozen phones each, with the entry's overhead.
+      expect(cache.entries).toBeLessThan(WORD_CACHE_PHONES / 8);
+    }
 
     for (const word of words) soundProfile(word);
-    expect(lyricCacheSizes().profiles).toBe(5_000);
+    expect(lyricCacheSizes().profiles.phones).toBeGreaterThan(WORD_CACHE_PHONES * 0.9);
+    expect(lyricCacheSizes().profiles.phones).toBeLessThanOrEqual(WORD_CACHE_PHONES);
 
     // The most recent words are still answered from the cache (the same frozen object).
     const last = words.at(-1)!;
     expect(pronounce(last)).toBe(pronounce(last));
     expect(soundProfile(last)).toBe(soundProfile(last));
+  });
+
+  it('count a long entry for its phones: numbers said in words fill a cache in fewer entries', () => {
+    // "23757" is "twenty-three thousand seven hundred fifty-seven": about 40 phones a line ending.
+    for (let i = 0; i < 3_000; i++) analyzeLyrics(`I stay up all night ${10_000 + i * 7919}\nchasing the neon light`);
+    const { phraseProfiles } = lyricCacheSizes();
+    expect(phraseProfiles.phones).toBeLessThanOrEqual(WORD_CACHE_PHONES);
+    expect(phraseProfiles.entries).toBeLessThan(WORD_CACHE_PHONES / 20);
   });
 });

@@ -4,7 +4,7 @@
 // typos) go through spelling variants, suffix stripping, compound splitting and
 // finally letter-to-sound rules, so every syllable still gets a vowel nucleus
 // and rhyme matching keeps working.
-import { LRUCache } from 'lru-cache';
+import { wordCache, type CacheSize } from './word-cache';
 import { COMMON_WORDS } from './common-words';
 import { entryId, entryPhones, entryText } from './lexicon';
 import { numberTokenToWords } from './numbers';
@@ -73,14 +73,14 @@ export function countSyllables(phones: readonly string[]): number {
 
 /**
  * Words already pronounced, the most recently used first. Typing makes many half-words and a
- * server sees every artist's words, so it is bounded by entries (a few hundred bytes each): 50,000
- * grew the web process by tens of megabytes under load (issue 31, ADR 067), where a song has a few
+ * server sees every artist's words, so it is bounded (word-cache.ts): 50,000 entries grew the web
+ * process by tens of megabytes under load (issue 31, ADRs 067 and 068), where a song has a few
  * hundred distinct words.
  */
-const cache = new LRUCache<string, Pronunciation>({ max: 10_000 });
+const cache = wordCache<Pronunciation>();
 
-/** How many pronunciations are cached (analyze.ts's `lyricCacheSizes`). */
-export const cachedPronunciations = (): number => cache.size;
+/** How many pronunciations are cached, and their phones (analyze.ts's `lyricCacheSizes`). */
+export const cachedPronunciations = (): CacheSize => ({ entries: cache.size, phones: cache.calculatedSize });
 
 const EMPTY: Pronunciation = Object.freeze({ word: '', phones: Object.freeze([]), syllables: 0, source: 'none' });
 const UNKNOWN_SCRIPT: Pronunciation = Object.freeze({ word: '', phones: Object.freeze([]), syllables: 1, source: 'none' });

@@ -27,7 +27,7 @@
 // - phrases: inside a phrase of several words, one-syllable function words
 //   (UNSTRESSED_WORDS: I, my, the, to...) are unstressed, so their vowels are
 //   weak (reduced, never the opening). The phrase's last word keeps its stress.
-import { LRUCache } from 'lru-cache';
+import { wordCache, type CacheSize } from './word-cache';
 import { UNSTRESSED_WORDS } from './common-words';
 import { isVowelPhone, normalizeWord, pronounce } from './pronounce';
 
@@ -144,10 +144,10 @@ export function stressLastWord(phones: string[], lastWordStart: number): void {
 }
 
 /** Profiles of words and phrases, the most recently used kept (see pronounce.ts's cache). */
-const profileCache = new LRUCache<string, SoundProfile>({ max: 5_000 });
+const profileCache = wordCache<SoundProfile>();
 
-/** How many word and phrase profiles are cached (analyze.ts's `lyricCacheSizes`). */
-export const cachedProfiles = (): number => profileCache.size;
+/** How many word and phrase profiles are cached, and their phones (analyze.ts's `lyricCacheSizes`). */
+export const cachedProfiles = (): CacheSize => ({ entries: profileCache.size, phones: profileCache.calculatedSize });
 
 /**
  * True for a one-syllable function word ("my", "the", "I'm"): unstressed
