@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverDesign } from '@members-only/engines/cover';
@@ -196,6 +196,52 @@ describe('the heavy-work pool (ADR 055, ADR 066)', () => {
     expect(heavyWorkerCount()).toBe(2);
     expect((await runHeavy('probe', undefined)).pid).toBe(first);
     expect((await runHeavy('probe', undefined)).pid).toBe(first);
+  }, 60_000);
+
+  it('runs light tasks (a marketing plan, holidays) without waiting for a render\'s slot, one at a time in a process of their own (ADR 068)', async () => {
+    configureHeavyWork({ threads: 1, idleSeconds: 30 });
+    const first = (await runHeavy('probe', undefined)).pid;
+    const before = heavyWorkerCount();
+    // The pool's only slot is taken (a render would wait): the light task does not wait for it.
+    const slot = await acquireSlot();
+    try {
+      // Three at once: they take turns in one light process, not one process each.
+      const [found, plan, other] = await Promise.all([
+        runHeavy('holidays', { country: 'US', years: [2026] }),
+        runHeavy('marketingPlan', {
+          plan: { title: 'Neon Chrome', lyrics: 'Rain on the window, neon on the chrome\nI stay up all night', context: 'Late-night listeners in Atlanta', releaseDate: '2027-03-05', today: '2026-11-28', duration: 95, holidays: [] },
+          prompt: { title: 'Neon Chrome', duration: 95, transcription: null, context: 'Late-night listeners', releaseDate: '2027-03-05' },
+        }),
+        runHeavy('holidays', { country: 'XX', years: [2026] }),
+      ]);
+      expect(found.known).toBe(true);
+      expect(found.years[0]).toContainEqual({ date: '2026-12-25', name: 'Christmas Day' });
+      expect(other).toEqual({ known: false, years: [] });
+      expect(plan.markdown).toContain('Neon Chrome');
+      expect(plan.calendar.length).toBeGreaterThan(0);
+      expect(plan.prompt).toContain('Neon Chrome');
+    } finally {
+      slot.release();
+    }
+    // One light process beside the render's, which the next heavy task takes again. The light one
+    // keeps the web process's priority (its work ran on the request thread before); renders' are lower.
+    expect(heavyWorkerCount()).toBe(before + 1);
+    if (linux) {
+      const childNices = readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .flatMap((pid) => {
+          try {
+            const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+            return Number(fields[1]) === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('heavy-worker') ? [Number(fields[16])] : [];
+          } catch {
+            return [];
+          }
+        });
+      expect(childNices).toContain(threadNice());
+      expect(childNices).toContain(Math.max(threadNice(), 10));
+    }
+    expect((await runHeavy('probe', undefined)).pid).toBe(first);
+    expect(heavyWorkerCount()).toBe(before + 1);
   }, 60_000);
 
   it('chooses an idle process that has run the task, else a new one while there is room, else a fresh one, else the last parked', () => {

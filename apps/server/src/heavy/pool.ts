@@ -15,7 +15,8 @@ import { Assembly, cutOut, piecesOf } from './pieces';
  * process (about 110 MB after a burst, ADR 064). Each process lowers its own OS priority (nice 10,
  * Linux), so under load the kernel serves the web process first. Typed arrays cross the IPC
  * channel as copies (serialization 'advanced'), not transfers: a beat's MP3 and stems, a booth
- * mixdown's backing and takes; measured in ADR 066.
+ * mixdown's backing and takes; measured in ADR 066. Light tasks (a marketing plan, the holidays;
+ * ADR 068) run beside the pool in a process of their own: see LIGHT_TASKS.
  */
 
 // Compiled (dist/), the child's entry is dist/heavy-worker.js beside this code. From the sources
@@ -55,7 +56,7 @@ export function configureHeavyWork(settings: { threads?: number; nice?: number; 
   configuredNice = settings.nice;
   configuredIdleMs = settings.idleSeconds === undefined ? undefined : settings.idleSeconds * 1000;
   for (const w of [...idle]) {
-    if (w.nice === heavyNice()) continue;
+    if (w.light || w.nice === heavyNice()) continue;
     idle.splice(idle.indexOf(w), 1);
     if (w.idleTimer) clearTimeout(w.idleTimer);
     end(w);
@@ -65,44 +66,50 @@ export function configureHeavyWork(settings: { threads?: number; nice?: number; 
 interface Slot {
   release(): void;
 }
-let active = 0;
-const waiting: (() => void)[] = [];
+/** A counting semaphore: at most `limit()` slots taken at once, the waiters served in order. */
+function slots(limit: () => number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return function acquire(signal?: AbortSignal): Promise<Slot> {
+    let released = false;
+    const slot: Slot = {
+      release() {
+        if (released) return;
+        released = true;
+        const next = waiting.shift();
+        if (next) next();
+        else active--;
+      },
+    };
+    if (active < limit()) {
+      active++;
+      return Promise.resolve(slot);
+    }
+    return new Promise((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(slot);
+      };
+      const onAbort = () => {
+        const at = waiting.indexOf(go);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(go);
+    });
+  };
+}
 
 /**
  * Waits for one of the pool's slots (at most heavyThreads() taken at once). runHeavy takes one per
  * task, analyses included, so all the heavy work together never uses more than one process per core.
  */
-export function acquireSlot(signal?: AbortSignal): Promise<Slot> {
-  const limit = Math.max(1, heavyThreads());
-  let released = false;
-  const slot: Slot = {
-    release() {
-      if (released) return;
-      released = true;
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    },
-  };
-  if (active < limit) {
-    active++;
-    return Promise.resolve(slot);
-  }
-  return new Promise((resolve, reject) => {
-    const go = () => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(slot);
-    };
-    const onAbort = () => {
-      const at = waiting.indexOf(go);
-      if (at >= 0) waiting.splice(at, 1);
-      reject(signal!.reason);
-    };
-    if (signal?.aborted) return reject(signal.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    waiting.push(go);
-  });
-}
+export const acquireSlot = slots(() => Math.max(1, heavyThreads()));
+
+/** Light tasks (LIGHT_TASKS) take this one slot instead: one light process at a time, whatever renders. */
+const acquireLightSlot = slots(() => 1);
 
 interface PoolWorker {
   child: ChildProcess;
@@ -110,6 +117,8 @@ interface PoolWorker {
   idleTimer?: NodeJS.Timeout;
   /** The tasks it has run: their engines' data is loaded in it (a beat's SoundFont, a cover's fonts). */
   ran: Set<string>;
+  /** It runs light tasks (LIGHT_TASKS) only; the others, heavy tasks only. */
+  light: boolean;
 }
 const idle: PoolWorker[] = [];
 /** Every live child: killed when the web process exits. */
@@ -129,8 +138,10 @@ function killChildrenOnExit(): void {
   });
 }
 
-function startWorker(): PoolWorker {
-  const nice = heavyNice();
+function startWorker(light: boolean): PoolWorker {
+  // A light task ran on the request thread before it had a process (ADR 068): it keeps the web
+  // process's priority rather than waiting behind renders.
+  const nice = light ? 0 : heavyNice();
   killChildrenOnExit();
   const child = fork(WORKER_FILE, [String(nice)], {
     execArgv: EXEC_ARGV,
@@ -138,7 +149,7 @@ function startWorker(): PoolWorker {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.add(child);
-  const w: PoolWorker = { child, nice, ran: new Set() };
+  const w: PoolWorker = { child, nice, light, ran: new Set() };
   // A child waiting for work does not keep the web process alive (runOn refs it while it works).
   unref(child);
   // An idle child that fails or ends leaves the pool; during a task, runOn's listeners report it.
@@ -169,7 +180,7 @@ function end(w: PoolWorker): void {
 }
 
 function park(w: PoolWorker): void {
-  if (w.nice !== heavyNice()) {
+  if (!w.light && w.nice !== heavyNice()) {
     end(w);
     return;
   }
@@ -204,6 +215,28 @@ export function takeIdle<T extends { ran: Set<string> }>(idle: T[], task: string
   return at < 0 ? undefined : idle.splice(at, 1)[0];
 }
 
+/**
+ * Light tasks (ADR 068): short work whose engine's data should not live in the web process (a
+ * marketing plan's language tagger, the holiday rules). They take their own slot, not a render's,
+ * so they never wait behind a render, and keep to a process of their own beside the pool's, at the
+ * web process's priority (they ran on its request thread before), so a render's process never
+ * loads their engines, nor theirs a SoundFont.
+ */
+const LIGHT_TASKS = new Set<string>(['marketingPlan', 'holidays'] satisfies TaskName[]);
+
+/** Processes running heavy (not light) tasks now: with the idle heavy ones, the pool's size. */
+let runningHeavy = 0;
+
+/** An idle process of the task's kind (takeIdle), removed from `idle`; none: a new one starts. */
+function takeOfKind(task: string, light: boolean): PoolWorker | undefined {
+  const own = idle.filter((w) => w.light === light);
+  const limit = Math.max(1, heavyThreads());
+  // Light processes: any idle one, the one that ran the task first; the pool's limit is not theirs.
+  const w = takeIdle(own, task, light ? limit : own.length + runningHeavy, limit);
+  if (w) idle.splice(idle.indexOf(w), 1);
+  return w;
+}
+
 /** How many pool processes exist now (tests). */
 export function heavyWorkerCount(): number {
   return idle.length + running;
@@ -232,24 +265,28 @@ export async function runHeavy<N extends TaskName>(task: N, input: TaskInput<N>,
  */
 export async function runInProcess<N extends TaskName>(task: N, input: TaskInput<N>, options: RunOptions = {}): Promise<TaskOutput<N>> {
   const { signal } = options;
+  const light = LIGHT_TASKS.has(task);
   signal?.throwIfAborted();
-  const slot = await acquireSlot(signal);
+  const slot = await (light ? acquireLightSlot : acquireSlot)(signal);
   let w: PoolWorker | undefined;
   try {
     // Aborted while the slot was being handed over: the process would never hear of it.
     signal?.throwIfAborted();
-    w = takeIdle(idle, task, idle.length + running, Math.max(1, heavyThreads())) ?? startWorker();
+    w = takeOfKind(task, light) ?? startWorker(light);
     w.ran.add(task);
     if (w.idleTimer) clearTimeout(w.idleTimer);
     running++;
+    if (!light) runningHeavy++;
     const result = await runOn(w, task, input, options);
     running--;
+    if (!light) runningHeavy--;
     park(w);
     w = undefined;
     return result;
   } catch (error) {
     if (w) {
       running--;
+      if (!light) runningHeavy--;
       // A process that failed or was aborted is not reused: whatever it held goes with it.
       end(w);
     }

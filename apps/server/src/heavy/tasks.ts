@@ -228,7 +228,45 @@ async function analyze(input: { file: string; probe?: ProbeResult; maxDurationSe
   return analyzeAudioFile(input.file, { probe: input.probe, maxDurationSec: input.maxDurationSec }, (f) => ctx.progress(f), ctx.signal);
 }
 
-export const TASKS = { beat, cover, mixdown, analyze, probe } as const;
+type MarketingEngine = typeof import('@members-only/engines/marketing');
+
+export interface MarketingPlanTaskInput {
+  plan: Parameters<MarketingEngine['buildMarketingPlan']>[0];
+  /** The model's prompt to write too (a model writes the plan's text). */
+  prompt: Parameters<MarketingEngine['marketingPrompt']>[0] | null;
+}
+export interface MarketingPlanTaskOutput {
+  markdown: string;
+  quotes: string[];
+  hashtags: ReturnType<MarketingEngine['buildMarketingPlan']>['hashtags'];
+  calendar: ReturnType<MarketingEngine['buildMarketingPlan']>['calendar'];
+  prompt: string | null;
+}
+
+/**
+ * The built-in planner's plan (and the model's prompt): a light task (pool.ts, ADR 068), so its
+ * part-of-speech tagger (compromise, about 10 MB of heap) and its own copy of the lyric engine
+ * live in a process that ends when idle, not in the web process.
+ */
+async function marketingPlan(input: MarketingPlanTaskInput): Promise<MarketingPlanTaskOutput> {
+  const engine = await import('@members-only/engines/marketing');
+  const plan = engine.buildMarketingPlan(input.plan);
+  return {
+    markdown: plan.markdown,
+    quotes: plan.quotes.map((q) => q.text),
+    hashtags: plan.hashtags,
+    calendar: plan.calendar,
+    prompt: input.prompt ? engine.marketingPrompt(input.prompt) : null,
+  };
+}
+
+/** Public holidays by year (services/holiday-data.ts): a light task, so date-holidays' rules never load in the web process. */
+async function holidays(input: { country: string; years: number[] }) {
+  const { publicHolidays } = await import('../services/holiday-data');
+  return publicHolidays(input.country, input.years);
+}
+
+export const TASKS = { beat, cover, mixdown, analyze, probe, marketingPlan, holidays } as const;
 export type TaskName = keyof typeof TASKS;
 export type TaskInput<N extends TaskName> = Parameters<(typeof TASKS)[N]>[0];
 export type TaskOutput<N extends TaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;

@@ -8,52 +8,34 @@ export interface HolidayCalendar {
   around(date: string): Promise<Holiday[]>;
 }
 
-type HolidaysModule = typeof import('date-holidays');
-let loading: Promise<HolidaysModule> | undefined;
-
 /**
- * date-holidays is pure data and rules (no network), about 12 MB of it: loaded on the first plan,
- * not at start (it takes about 0.25 s to import).
+ * The holidays come from date-holidays in a heavy-work process (holiday-data.ts, ADR 068): each
+ * year's list is asked for once and kept here (a dozen entries a year), so the web process never
+ * loads the library's 9 MB of rules.
  */
 export function createHolidayCalendar(country: string, warn: (message: string) => void = (m) => process.emitWarning(m)): HolidayCalendar {
   const cache = new Map<number, Holiday[]>();
-  let calendar: { getHolidays(year: number): { date: string; name: string; type: string }[] } | null | undefined;
+  let known = country !== 'none';
 
-  async function load() {
-    if (calendar !== undefined) return calendar;
-    if (country === 'none') return (calendar = null);
-    loading ??= import('date-holidays');
-    const { default: Holidays } = await loading;
-    const [c, state] = country.split('-');
-    const hd = new Holidays();
-    const known = Object.hasOwn(hd.getCountries(), c!) && (!state || Object.hasOwn(hd.getStates(c!) ?? {}, state));
-    if (known) hd.init(c!, ...(state ? [state] : []));
-    if (!known) {
-      warn(`HOLIDAY_COUNTRY ${country} has no holiday data: deadlines avoid weekends only.`);
-      return (calendar = null);
+  async function years(wanted: number[]): Promise<Holiday[][]> {
+    const missing = wanted.filter((y) => !cache.has(y));
+    if (known && missing.length) {
+      const { runHeavy } = await import('../heavy/pool');
+      const found = await runHeavy('holidays', { country, years: missing });
+      if (!found.known) {
+        known = false;
+        warn(`HOLIDAY_COUNTRY ${country} has no holiday data: deadlines avoid weekends only.`);
+      }
+      missing.forEach((y, i) => cache.set(y, found.years[i] ?? []));
     }
-    return (calendar = hd);
+    return known ? wanted.map((y) => cache.get(y)!) : [];
   }
 
   return {
     country,
     async around(date) {
-      const cal = await load();
-      if (!cal) return [];
       const year = Number(date.slice(0, 4));
-      const out: Holiday[] = [];
-      for (const y of [year - 1, year, year + 1]) {
-        let list = cache.get(y);
-        if (!list) {
-          list = cal
-            .getHolidays(y)
-            .filter((h) => h.type === 'public')
-            .map((h) => ({ date: h.date.slice(0, 10), name: h.name }));
-          cache.set(y, list);
-        }
-        out.push(...list);
-      }
-      return out;
+      return (await years([year - 1, year, year + 1])).flat();
     },
   };
 }

@@ -20,15 +20,6 @@ import { createHolidayCalendar, type HolidayCalendar } from './holidays';
 import type { SongService } from './song.service';
 import { saveMarketingPlanCommand } from '../commands/save-marketing-plan.command';
 
-type MarketingEngine = typeof import('@members-only/engines/marketing');
-let loading: Promise<MarketingEngine> | undefined;
-
-/** The planner uses the lyric engine (the CMU dictionary): loaded on the first plan, not at start. */
-export function loadMarketingEngine(): Promise<MarketingEngine> {
-  loading ??= import('@members-only/engines/marketing');
-  return loading;
-}
-
 /** A saved plan with its JSON columns read. */
 export type MarketingPlanRecord = Omit<OwnedMarketingPlanRow, 'quotes' | 'hashtags' | 'calendar' | 'kind'> & {
   quotes: string[];
@@ -102,14 +93,22 @@ export function createMarketingService(deps: {
       };
       const songId = song?.song.id ?? track?.song_id ?? null;
 
-      const engine = await loadMarketingEngine();
       const holidayList = await holidays.around(input.releaseDate);
-      const builtIn = engine.buildMarketingPlan({ title: input.title, lyrics, context: input.context, releaseDate: input.releaseDate, today: today(), duration, holidays: holidayList });
+      // The planner runs in a heavy-work process (a light task, ADR 068): its tagger and its copy
+      // of the lyric engine are not the web process's to hold.
+      const { runHeavy } = await import('../heavy/pool');
+      const builtIn = await runHeavy(
+        'marketingPlan',
+        {
+          plan: { title: input.title, lyrics, context: input.context, releaseDate: input.releaseDate, today: today(), duration, holidays: holidayList },
+          prompt: text.isModel ? { title: input.title, duration, transcription: lyrics, context: input.context, releaseDate: input.releaseDate } : null,
+        },
+        { signal },
+      );
       let markdown = builtIn.markdown;
       let author = BUILT_IN_MARKETING_PLANNER;
-      if (text.isModel) {
-        const prompt = engine.marketingPrompt({ title: input.title, duration, transcription: lyrics, context: input.context, releaseDate: input.releaseDate });
-        const reply = await text.generate({ task: 'marketing', turns: [{ role: 'user', content: prompt }], signal });
+      if (builtIn.prompt !== null) {
+        const reply = await text.generate({ task: 'marketing', turns: [{ role: 'user', content: builtIn.prompt }], signal });
         // A cut-off plan loses its calendar and a refusal is no plan: an error the artist can retry.
         const incomplete = incompleteReplyError(reply);
         if (incomplete) throw incomplete;
@@ -129,7 +128,7 @@ export function createMarketingService(deps: {
             context: input.context,
             release_date: input.releaseDate,
             markdown,
-            quotes: JSON.stringify(builtIn.quotes.map((q) => q.text)),
+            quotes: JSON.stringify(builtIn.quotes),
             hashtags: JSON.stringify(hashtags),
             calendar: JSON.stringify(builtIn.calendar),
             engine: author,
