@@ -71,6 +71,13 @@ export interface DbOptions {
 // the PostgreSQL client's modules at start, nor one on PostgreSQL SQLite's native addon.
 const require = createRequire(import.meta.url);
 
+/**
+ * SQLite's own page cache, in KiB (ADR 068). better-sqlite3 builds SQLite with 16 MB, which the
+ * web process filled as the database grew under load: most of what its RSS gained round after
+ * round. Pages beyond it are read again from the operating system's file cache, a copy away.
+ */
+export const SQLITE_PAGE_CACHE_KIB = 4096;
+
 export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   const listeners = new Set<() => void>();
   // Changes to conversations made through this handle, counted once they took effect.
@@ -112,6 +119,7 @@ export function openDatabase({ databaseUrl, sqliteFile }: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   const kysely = new Kysely<Database>({ dialect: watchChanges(new SqliteDialect({ database: withStatementCache(sqlite) }), notify) });
   const conversationChanges = changeLog(sqlite, () => conversationWrites);
   changesOf_.set(kysely, conversationChanges);

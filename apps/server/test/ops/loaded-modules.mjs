@@ -8,7 +8,8 @@ import Module, { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 
-const file = process.env.LOADED_MODULES_FILE;
+// The web process's files only: its heavy-work processes inherit NODE_OPTIONS, and so this hook.
+const file = process.argv[1]?.includes('heavy-worker') ? undefined : process.env.LOADED_MODULES_FILE;
 // The hooks module is loaded again on the loader's thread: registering there would count each file twice.
 if (file && isMainThread) {
   register(import.meta.url, { data: { file } });

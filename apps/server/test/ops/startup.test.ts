@@ -144,7 +144,10 @@ describe('start-up loads what the first answer needs', () => {
     // ...and the calendar code with the first calendar file.
     const plan = await fetch(`${app.url}/api/marketing`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Night Drive', context: 'Late-night listeners', releaseDate: '2027-03-05' }) });
     expect(plan.status).toBe(201);
-    const { id } = (await plan.json()) as { id: number };
+    const { id, holidays } = (await plan.json()) as { id: number; holidays: unknown[] };
+    // The planner, its tagger and the holiday rules ran in a light process (ADR 068), never here.
+    expect(holidays.length).toBeGreaterThan(0);
+    for (const fragment of [DEFERRED['marketing engine']!, 'node_modules/compromise/', DEFERRED['holidays (date-holidays)']!]) expect(loaded().has(fragment), fragment).toBe(false);
     expect(loaded().has(DEFERRED['calendar files (ics)']!)).toBe(false);
     const ics = await fetch(`${app.url}/api/marketing-plans/${id}/calendar.ics`, { headers: { cookie } });
     expect(ics.status).toBe(200);
