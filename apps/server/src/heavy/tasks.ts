@@ -11,7 +11,8 @@ import type { ProbeResult } from '../audio/decode';
 
 /**
  * The CPU-heavy, pure parts of the jobs (ADR 055): rendering and encoding a beat, rendering a
- * cover, mixing and mastering a booth mixdown, analysing a track. Each takes plain data and typed
+ * cover, mixing and mastering a booth mixdown, analysing a track; and the light tasks (ADR 068),
+ * whose engines' data is kept out of the web process: a marketing plan, the holidays. Each takes plain data and typed
  * arrays and gives back plain data and typed arrays, so it runs the same on the main thread
  * (HEAVY_WORK_THREADS=0) or in a pool process (pool.ts), where its typed arrays cross the IPC
  * channel as copies (V8's serialiser).
