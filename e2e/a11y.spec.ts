@@ -356,7 +356,6 @@ test.describe('signed in', () => {
   });
 
   test('Studio: a beat with its downloads, variation and extension', async ({ page, user: _user }) => {
-    test.setTimeout(60_000);
     const made = await page.request.post('/api/studio/generate', { data: { prompt: 'a11y beat, 10 seconds', model: 'rap', seed: 3 } });
     expect(made.status()).toBe(201);
     await page.goto('/studio');

@@ -4,6 +4,10 @@ import { installPerfectArtist } from './booth-artist';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, expectToast, test } from './fixtures';
 
+// The long journeys here took 43-46 s in a CI run at load 13 beside Vitest, three quarters of
+// CI's 60 s guard (playwright.config.ts): they get twice that.
+test.describe.configure({ timeout: 120_000 });
+
 // A microphone that is the page's own (e2e/booth-artist.ts): no fake capture file.
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] } });
 

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { expect, test, uniqueAccount } from './fixtures';
 import { wavFile } from './audio';
 
+// The long journeys here took 43-46 s in a CI run at load 13 beside Vitest, three quarters of
+// CI's 60 s guard (playwright.config.ts): they get twice that.
+test.describe.configure({ timeout: 120_000 });
+
 /** Makes `username` an admin of the main app server with the admin command, as an operator would. */
 function grantAdmin(username: string) {
   const cli = path.join(import.meta.dirname, '..', 'apps/server/src/cli/admin.ts');

@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import { expect, expectToast, sidebar, test } from './fixtures';
 import { MODEL_APP_URL, MODEL_STACK } from './model';
 
+// The long journeys here took 43-46 s in a CI run at load 13 beside Vitest, three quarters of
+// CI's 60 s guard (playwright.config.ts): they get twice that.
+test.describe.configure({ timeout: 120_000 });
+
 test('make a beat, hear it play, pause it and download it, its stems and MIDI; make a variation and extend it', async ({ page, user: _user }) => {
   test.setTimeout(120_000);
   await page.goto('/studio');

@@ -279,7 +279,8 @@ describe.each(dialects)('studio stems, MIDI, variations and extensions, on %s', 
     const variation = await post(`/api/studio/music/${beat.id}/variation`, bob.cookie);
     expect(variation.statusCode).toBe(201);
     expect(variation.json().title).toBe('Night Drive / Final');
-  });
+    // A beat is rendered: 13 s in a CI run at load 13.
+  }, 60_000);
 
   it('makes the style the description names, whatever the dropdown says, and keeps the dropdown’s as the model', async () => {
     const made = await t.app.inject({ method: 'POST', url: '/api/studio/generate', headers: { cookie: bob.cookie }, payload: { prompt: 'UK drill, sliding 808s, 142 bpm in F# minor, 10 seconds', model: 'trap', seed: 8 } });
