@@ -83,6 +83,15 @@ describe('the heavy-work pool (ADR 055, ADR 066)', () => {
     await expect.poll(() => heavyWorkerCount(), { timeout: 10_000, interval: 100 }).toBe(0);
   });
 
+  it('ends a process parked under a longer idle time once a shorter one is set', async () => {
+    // Parked with the default minute (as a process another suite left behind in this test process is).
+    configureHeavyWork({ threads: 1 });
+    await runHeavy('probe', undefined);
+    expect(heavyWorkerCount()).toBeGreaterThanOrEqual(1);
+    configureHeavyWork({ threads: 1, idleSeconds: 1 });
+    await expect.poll(() => heavyWorkerCount(), { timeout: 10_000, interval: 100 }).toBe(0);
+  });
+
   it('runs inline, in the web process, with 0 threads', async () => {
     configureHeavyWork({ threads: 0 });
     const seen = await runHeavy('probe', undefined);

@@ -56,7 +56,11 @@ export function configureHeavyWork(settings: { threads?: number; nice?: number; 
   configuredNice = settings.nice;
   configuredIdleMs = settings.idleSeconds === undefined ? undefined : settings.idleSeconds * 1000;
   for (const w of [...idle]) {
-    if (w.light || w.nice === heavyNice()) continue;
+    if (w.light || w.nice === heavyNice()) {
+      // An idle process waits the new idle time from now, not the one it was parked with.
+      armIdleTimer(w);
+      continue;
+    }
     idle.splice(idle.indexOf(w), 1);
     if (w.idleTimer) clearTimeout(w.idleTimer);
     end(w);
@@ -185,13 +189,19 @@ function park(w: PoolWorker): void {
     return;
   }
   unref(w.child);
+  armIdleTimer(w);
+  idle.push(w);
+}
+
+/** Ends an idle process once it has waited the idle time (HEAVY_WORK_IDLE_SECONDS) from now. */
+function armIdleTimer(w: PoolWorker): void {
+  if (w.idleTimer) clearTimeout(w.idleTimer);
   w.idleTimer = setTimeout(() => {
     const at = idle.indexOf(w);
     if (at >= 0) idle.splice(at, 1);
     end(w);
   }, configuredIdleMs ?? DEFAULT_IDLE_MS);
   w.idleTimer.unref();
-  idle.push(w);
 }
 
 let running = 0;
