@@ -148,7 +148,7 @@ function restrictedPaths() {
 export default defineConfig(
   {
     name: 'ignores',
-    ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-ops/**', 'playwright-report/**', 'test-results/**', '**/coverage/**', '**/*.d.ts'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-ops/**', 'apps/server/dist-procs/**', 'playwright-report/**', 'test-results/**', '**/coverage/**', '**/*.d.ts'],
   },
 
   // ------------------------------------------------------------------------------ Rule sets
