@@ -406,8 +406,10 @@ describe.each(dialects)('upstream faults on %s', (dialect) => {
   });
 
   describe('file storage (S3_ENDPOINT)', () => {
-    // The SDK retries throttling answers itself, with a backoff of up to 1.5 s over three attempts.
-    const TIMEOUT_S = 3;
+    // The SDK retries throttling answers itself, with a backoff of up to 1.5 s over three attempts,
+    // all within the deadline for a 503 rather than a 504. At 3 s a CI run at load 14 ran out of
+    // deadline on the third attempt of a 429 upload; 6 s leaves twice the room.
+    const TIMEOUT_S = 6;
     let s3: TestS3Server;
     let t: TestApp;
     let base: string;
