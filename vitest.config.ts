@@ -27,6 +27,17 @@ const OPS = ['apps/server/test/ops/**/*.test.ts'];
 /** Suites that start app and worker processes but measure nothing: side by side, after the 'node' files (see above). */
 const PROCS = ['apps/server/test/multi-process.test.ts', 'apps/server/test/crash.test.ts'];
 
+/** What 'procs' and 'ops' share: one build of the server per project (test/ops/global-setup.ts), generous guards. */
+const PROCESS_SUITES = {
+  environment: 'node',
+  globalSetup: ['./apps/server/test/ops/global-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+  // Benchmarks belong to the 'node' project; without this they would run twice.
+  benchmark: { include: [] as string[] },
+};
+
 /** At least two files at once, even on 2 cores (see above); VITEST_MAX_WORKERS overrides. */
 const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, os.availableParallelism() - 1));
 
@@ -51,32 +62,15 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      { test: { ...PROCESS_SUITES, name: 'procs', include: PROCS } },
       {
         test: {
-          name: 'procs',
-          include: PROCS,
-          environment: 'node',
-          globalSetup: ['./apps/server/test/ops/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-          benchmark: { include: [] },
-        },
-      },
-      {
-        test: {
+          ...PROCESS_SUITES,
           name: 'ops',
           include: OPS,
-          environment: 'node',
-          globalSetup: ['./apps/server/test/ops/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
           fileParallelism: false,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
-          // Benchmarks belong to the 'node' project; without this they would run twice.
-          benchmark: { include: [] },
         },
       },
     ],

@@ -26,7 +26,8 @@ declare module 'vitest' {
  * processes then starts from JavaScript, as `npm start` and `npm run worker` do in production,
  * instead of transpiling the sources with tsx on every start (about 3 s of CPU each). The build
  * runs here, from the sources under test, so it is never stale; it goes to its own folder
- * (dist-ops; dist-procs for the 'procs' project), so `npm run build` and the npm-start suite may write dist/ meanwhile.
+ * (dist-ops; dist-procs for the 'procs' project), so `npm run build` and the npm-start suite may
+ * write dist/ meanwhile.
  */
 export default async function setup(project: TestProject) {
   await checkDatabase();
