@@ -6,13 +6,17 @@
  * Targets: conversations >= 0.30x raw and user >= 0.45x, p99 < 25 ms on SQLite (>= 0.25x and
  * >= 0.35x on PostgreSQL, run when TEST_DATABASE_URL is set). BENCH_PROFILE=1 runs the server under
  * `--cpu-prof` (SQLite) and prints where its time goes; BENCH_ROUTES=/api/user (comma-separated)
- * measures only those routes. The scenario itself is apps/server/test/many-artists.ts, which the
+ * measures only those routes. Each route is also measured on the floor server
+ * (bench/lib/floor-server.ts: the framework, a log line, the headers and an in-memory session, none
+ * of the app's own code), a second baseline that shows how much of the gap to raw the app's own
+ * work makes (ADR 070). The scenario itself is apps/server/test/many-artists.ts, which the
  * operations suite runs too (test/ops/many-artists.test.ts). Part of `npm run bench`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MANY_ARTISTS_ENV, manyArtists, seedArtists, startRawServer } from '../apps/server/test/many-artists';
+import { MANY_ARTISTS_ENV, cpuMs, drive, manyArtists, seedArtists, startRawServer } from '../apps/server/test/many-artists';
+import { startFloorServer, type FloorServer } from './lib/floor-server';
 import { createPgDatabase, ensureBuilt, isMain, machine, serverLabel, settings, startApp } from './lib/server';
 import { printProfile } from './lib/profile-summary';
 
@@ -33,6 +37,7 @@ export async function runManyArtistsBench(): Promise<void> {
   console.log(`Machine: ${machine()}`);
   const raw = await startRawServer();
   const rows: Record<string, string | number>[] = [];
+  let floor: FloorServer | undefined;
   try {
     const dialects: ('sqlite' | 'postgres')[] = profile || !process.env.TEST_DATABASE_URL ? ['sqlite'] : ['sqlite', 'postgres'];
     for (const dialect of dialects) {
@@ -41,8 +46,14 @@ export async function runManyArtistsBench(): Promise<void> {
       const app = await startApp({ ...(database ? { DATABASE_URL: database.url } : {}), ...MANY_ARTISTS_ENV }, profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
       try {
         const artists = await seedArtists(app.origin, ARTISTS, CONVERSATIONS);
+        floor ??= await startFloorServer(app.origin, artists[0]!, ARTISTS);
         for (const route of ROUTES) {
           const [m] = await manyArtists(app.origin, raw.url, artists, { routes: [route], connections: settings.connections, durationSec: settings.durationSec, renamesPerSecond: RENAMES_PER_SECOND, appPid: app.pid, rawPid: raw.child.pid });
+          // The floor server right after, from as many artists (no writes: it has no database).
+          const floorCpu = cpuMs(floor.child.pid);
+          const f = await drive(floor.origin, settings.connections, settings.durationSec, floor.artists, route);
+          const floorCpuUs = ((cpuMs(floor.child.pid) - floorCpu) * 1000) / Math.max(1, f.rps * settings.durationSec);
+          if (f.errors > 0) throw new Error(`the floor server failed ${f.errors} requests on ${route}`);
           const target = TARGETS[dialect]![route];
           rows.push({
             database: dialect,
@@ -55,6 +66,10 @@ export async function runManyArtistsBench(): Promise<void> {
             'CPU µs/req': Math.round(m!.cpuUs),
             'raw CPU µs/req': Math.round(m!.rawCpuUs),
             'CPU ratio': Number((m!.rawCpuUs / m!.cpuUs).toFixed(3)),
+            'floor req/s': Math.round(f.rps),
+            'floor ratio to raw': Number((f.rps / m!.rawRps).toFixed(3)),
+            'floor CPU µs/req': Math.round(floorCpuUs),
+            'app / floor': Number((m!.rps / f.rps).toFixed(3)),
             errors: m!.errors,
             renames: `${m!.renames} (${m!.renameFailures} failed)`,
             load: load(),
@@ -69,6 +84,7 @@ export async function runManyArtistsBench(): Promise<void> {
     }
   } finally {
     raw.stop();
+    floor?.stop();
   }
   console.table(rows);
 }
