@@ -58,11 +58,16 @@ export function toasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/ });
 }
 
-/** `timeout` is for toasts that follow heavy work (a render on a cold thread of a loaded machine). */
+/**
+ * `timeout` is for toasts that follow heavy work (a render on a cold thread of a loaded machine).
+ * With a description, that is waited for first: an earlier toast with the same title (a "Success"
+ * before the render's own) must not use up the wait. One toast shows at a time, so the title is
+ * then that toast's.
+ */
 export async function expectToast(page: Page, title: string, description?: string | RegExp, options: { timeout?: number } = {}) {
   const region = toasts(page);
-  await expect(region.getByText(title, { exact: true })).toBeVisible(options);
-  if (description) await expect(region.getByText(description)).toBeVisible();
+  if (description) await expect(region.getByText(description)).toBeVisible(options);
+  await expect(region.getByText(title, { exact: true })).toBeVisible(description ? {} : options);
 }
 
 export function sidebar(page: Page) {
