@@ -59,15 +59,16 @@ export function toasts(page: Page) {
 }
 
 /**
- * `timeout` is for toasts that follow heavy work (a render on a cold thread of a loaded machine).
- * With a description, that is waited for first: an earlier toast with the same title (a "Success"
- * before the render's own) must not use up the wait. One toast shows at a time, so the title is
- * then that toast's.
+ * A toast with this title (exactly) and description. `timeout` is for toasts that follow heavy work
+ * (a render on a cold thread of a loaded machine). One wait for the toast that carries both: two
+ * waits one after the other could find the title, then miss the description if the toast's five
+ * seconds ran out in between on a loaded machine.
  */
 export async function expectToast(page: Page, title: string, description?: string | RegExp, options: { timeout?: number } = {}) {
-  const region = toasts(page);
-  if (description) await expect(region.getByText(description)).toBeVisible(options);
-  await expect(region.getByText(title, { exact: true })).toBeVisible(description ? {} : options);
+  const titled = toasts(page)
+    .locator('li')
+    .filter({ has: page.getByText(title, { exact: true }) });
+  await expect((description ? titled.filter({ hasText: description }) : titled).first()).toBeVisible(options);
 }
 
 export function sidebar(page: Page) {
