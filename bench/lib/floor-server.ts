@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Artist } from '../../apps/server/test/many-artists';
-import { ROOT, freePort } from './server';
+import { ROOT, freePort, waitFor200 } from './server';
 
 const FLOOR_SERVER = String.raw`
 const crypto = require('node:crypto');
@@ -40,6 +40,7 @@ app.addHook('onRequest', (request, reply, done) => {
 const signedIn = (handler) => (request, reply) => (request.artist === undefined ? reply.code(401).send({ message: 'Sign in first.' }) : handler(request, reply));
 app.get('/api/user', signedIn((request, reply) => reply.send(JSON.parse(userJson))));
 app.get('/api/conversations', signedIn((request, reply) => reply.type('application/json; charset=utf-8').send(listJson)));
+app.get('/health', (request, reply) => reply.send({ ok: true }));
 app.post('/sign-in/:n', (request, reply) => {
   const signed = app.signCookie(crypto.randomBytes(32).toString('base64url'));
   sessions.set(signed, Number(request.params.n));
@@ -73,16 +74,10 @@ export async function startFloorServer(appOrigin: string, artist: Artist, count:
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const signIn = (n: number) => fetch(`${origin}/sign-in/${n}`, { method: 'POST' });
-  for (const deadline = Date.now() + 10_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`the floor server exited with ${child.exitCode}`);
-    if (await signIn(-1).then((r) => r.arrayBuffer().then(() => r.ok), () => false)) break;
-    if (Date.now() > deadline) throw new Error('the floor server did not answer within 10 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitFor200(`${origin}/health`, performance.now(), 10_000, child);
   const artists: Artist[] = [];
   for (let n = 0; n < count; n++) {
-    const res = await signIn(n);
+    const res = await fetch(`${origin}/sign-in/${n}`, { method: 'POST' });
     artists.push({ cookie: res.headers.getSetCookie()[0]!.split(';')[0]!, conversations: [] });
   }
   return { origin, child, artists, stop: () => void child.kill('SIGTERM') };
