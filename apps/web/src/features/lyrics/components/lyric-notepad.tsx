@@ -66,7 +66,7 @@ export interface LyricNotepadProps {
 
 export function LyricNotepad({ conversationId, initialText, createConversation, onConversationCreated }: LyricNotepadProps) {
   const [autoSuggest, setAutoSuggest] = useAutoSuggestPreference();
-  const { suggestions, setSuggestions, suggestionsLoading, feedback, feedbackLoading, requestSuggestions, requestFeedback, abortRequests, reset } =
+  const { suggestions, setSuggestions, suggestionsLoading, ideasRequested, feedback, feedbackLoading, requestSuggestions, requestFeedback, abortRequests, reset } =
     useLyricRequests();
   /** The rhyme target the newest line was started for, and where that line begins. */
   const [chosen, setChosen] = useState<{ target: RhymeTarget; lineStart: number } | null>(null);
@@ -156,7 +156,7 @@ export function LyricNotepad({ conversationId, initialText, createConversation, 
         <NotepadToolbar
           blank={blank}
           onClear={clear}
-          ideasLoading={suggestionsLoading}
+          ideasLoading={ideasRequested}
           onGetIdeas={() => void requestSuggestions(textRef.current, true)}
           saving={saving}
           onSave={() => saveText(textRef.current)}
@@ -175,6 +175,7 @@ export function LyricNotepad({ conversationId, initialText, createConversation, 
         <SuggestionsPanel
           result={suggestions}
           loading={suggestionsLoading}
+          requested={ideasRequested}
           autoSuggest={autoSuggest}
           canRequest={!blank}
           onRefresh={() => void requestSuggestions(textRef.current, true)}

@@ -6,7 +6,10 @@ import { cn } from '@/lib/utils';
 
 interface SuggestionsPanelProps {
   result: LyricSuggestionsResult | null;
+  /** Suggestions are on their way, asked for by the artist or as they write. */
   loading: boolean;
+  /** The artist's own request is on its way: Refresh is busy (an automatic one leaves it free to click). */
+  requested?: boolean;
   autoSuggest: boolean;
   canRequest: boolean;
   onRefresh: () => void;
@@ -32,6 +35,7 @@ export function suggestionsSource(result: Pick<LyricSuggestionsResult, 'kind' | 
 export function SuggestionsPanel({
   result,
   loading,
+  requested = false,
   autoSuggest,
   canRequest,
   onRefresh,
@@ -48,7 +52,7 @@ export function SuggestionsPanel({
         <h2 id="suggestions-title" className="font-semibold">
           Suggested next lines:
         </h2>
-        <Button variant="ghost" size="icon" className="size-8" onClick={onRefresh} disabled={!canRequest || loading} aria-label="Refresh suggestions" title="Refresh suggestions">
+        <Button variant="ghost" size="icon" className="size-8" onClick={onRefresh} disabled={!canRequest || requested} aria-label="Refresh suggestions" title="Refresh suggestions">
           {loading ? <Spinner /> : <RefreshCw aria-hidden="true" />}
         </Button>
       </div>
