@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectToast, sidebar, test } from './fixtures';
-import { enqueueModel, MODEL_APP_URL, MODEL_NAME, MODEL_STACK, resetModel } from './model';
+import { enqueueModel, MODEL_APP_URL, MODEL_NAME, MODEL_STACK, releaseModel, resetModel } from './model';
 
 const messageInput = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
@@ -217,7 +217,8 @@ test.describe('with a language model', MODEL_STACK, () => {
       '',
       'That is everything for this plan, ending on the word finale.',
     ].join('\n');
-    await enqueueModel(request, { kind: 'reply', text, chunkDelayMs: 100 });
+    // Held after its first line until the test has seen it mid-stream, however slow the machine.
+    await enqueueModel(request, { kind: 'reply', text, chunkDelayMs: 100, holdAfter: 'release plan:' });
 
     await page.goto('/chat');
     await expect(page.getByTestId('engine-label')).toHaveText(`Answers from: ${MODEL_NAME}`);
@@ -230,6 +231,7 @@ test.describe('with a language model', MODEL_STACK, () => {
     await expect(reply).not.toContainText('finale.');
     await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await releaseModel(request);
 
     await expect(reply).toContainText('finale.', { timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
@@ -248,7 +250,9 @@ test.describe('with a language model', MODEL_STACK, () => {
   test('a long reply is shown from its start while it streams, not followed to its end', async ({ page, request, user: _user }) => {
     const paragraphs = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: keep the hook simple, repeat it, and let the verse tell the story.`);
     const text = ['Opening line of the answer.', '', ...paragraphs.flatMap((p) => [p, '']), 'Closing line, the finale.'].join('\n');
-    await enqueueModel(request, { kind: 'reply', text, chunkDelayMs: 4 });
+    // The reply holds after its 30th paragraph until the test has looked at it mid-stream: on a slow
+    // machine a reply that ran on could end before the page showed that far.
+    await enqueueModel(request, { kind: 'reply', text, chunkDelayMs: 4, holdAfter: 'Paragraph 31:' });
     await page.goto('/chat');
     await messageInput(page).fill('Give me a long plan');
     await messageInput(page).press('Enter');
@@ -262,6 +266,7 @@ test.describe('with a language model', MODEL_STACK, () => {
     await expect(reply).toContainText('Paragraph 30');
     await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
     expect(await startInView()).toBe(true);
+    await releaseModel(request);
     await expect(reply).toContainText('finale.', { timeout: 15_000 });
     expect(await startInView()).toBe(true);
     await expect(reply.getByText('Opening line of the answer.')).toBeInViewport();
@@ -326,7 +331,8 @@ test.describe('with a language model', MODEL_STACK, () => {
 
   test('Stop keeps the partial reply, labelled Stopped', async ({ page, request, user: _user }) => {
     const words = Array.from({ length: 150 }, (_, i) => `word${i}`);
-    await enqueueModel(request, { kind: 'reply', text: words.join(' '), chunkDelayMs: 80 });
+    // Held after word5 until Stop ends the request: the rest can never arrive first.
+    await enqueueModel(request, { kind: 'reply', text: words.join(' '), chunkDelayMs: 80, holdAfter: 'word5 ' });
     await page.goto('/chat');
     await messageInput(page).fill('Tell me a long story');
     await messageInput(page).press('Enter');

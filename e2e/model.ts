@@ -34,6 +34,12 @@ export async function enqueueModel(request: APIRequestContext, ...behaviours: Fa
   if (!res.ok()) throw new Error(`enqueue failed: ${res.status()} ${await res.text()}`);
 }
 
+/** Lets a reply held at its `holdAfter` text stream on. */
+export async function releaseModel(request: APIRequestContext) {
+  const res = await request.post(controlUrl('release'));
+  if (!res.ok()) throw new Error(`release failed: ${res.status()} ${await res.text()}`);
+}
+
 /** How the fake answers GET /v1/models (until the next reset). */
 export async function setModelList(request: APIRequestContext, behaviour: FakeModelsBehaviour) {
   const res = await request.post(controlUrl('models'), { data: behaviour });

@@ -8,7 +8,21 @@ import { checkOpenAi } from './contracts/validator';
  */
 export type FakeBehaviour =
   /** A reply, word by word when streamed; `finishReason` defaults to 'stop'. */
-  | { kind: 'reply'; text: string; model?: string; chunkDelayMs?: number; finishReason?: 'stop' | 'length' | 'content_filter'; /** A non-streamed reply waits this long before answering. */ delayMs?: number }
+  | {
+      kind: 'reply';
+      text: string;
+      model?: string;
+      chunkDelayMs?: number;
+      finishReason?: 'stop' | 'length' | 'content_filter';
+      /** A non-streamed reply waits this long before answering. */
+      delayMs?: number;
+      /**
+       * Streamed: once the text sent so far contains this, the stream holds until `release()` (or
+       * `POST /__control/release`), so a test can look at a reply mid-stream however slow the
+       * machine (a client that goes away ends the hold too).
+       */
+      holdAfter?: string;
+    }
   /** The model declines: `message.refusal` (content null), or `delta.refusal` pieces. */
   | { kind: 'refusal'; text: string }
   /**
@@ -75,6 +89,12 @@ export interface FakeRequestLog {
  */
 export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {}) {
   const queue: FakeBehaviour[] = [];
+  /** Streams held at their `holdAfter` text, waiting for a release. */
+  const holds = new Set<() => void>();
+  const releaseHolds = () => {
+    for (const resolve of holds) resolve();
+    holds.clear();
+  };
   let fallback: FakeBehaviour = { kind: 'reply', text: 'Default fake reply.' };
   const requests: FakeRequestLog[] = [];
   const open = new Set<http.ServerResponse>();
@@ -246,9 +266,20 @@ export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.In
         startStream();
         const delay = behaviour.kind === 'reply' ? behaviour.chunkDelayMs ?? 0 : 0;
         const total = behaviour.kind === 'cut' ? Math.max(1, Math.floor(pieces.length / 2)) : pieces.length;
+        const holdAfter = behaviour.kind === 'reply' ? behaviour.holdAfter : undefined;
+        let sent = '';
+        let held = false;
         for (let i = 0; i < total; i++) {
           if (res.destroyed) return;
           send([chunk({ content: pieces[i] })], usedModel);
+          sent += pieces[i];
+          if (holdAfter !== undefined && !held && sent.includes(holdAfter)) {
+            held = true;
+            await new Promise<void>((resolve) => {
+              holds.add(resolve);
+              res.once('close', resolve);
+            });
+          }
           if (delay) await new Promise((r) => setTimeout(r, delay));
         }
         if (behaviour.kind === 'cut') {
@@ -282,7 +313,14 @@ export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.In
       answer(200, { queued: queue.length });
       return;
     }
+    if (method === 'POST' && url === '/__control/release') {
+      const released = holds.size;
+      releaseHolds();
+      answer(200, { released });
+      return;
+    }
     if (method === 'POST' && url === '/__control/reset') {
+      releaseHolds();
       queue.length = 0;
       requests.length = 0;
       fallback = { kind: 'reply', text: 'Default fake reply.' };
@@ -334,7 +372,10 @@ export async function startFakeOpenAi(port = 0, options: { extra?: (req: http.In
     setDefault: (behaviour: FakeBehaviour) => {
       fallback = behaviour;
     },
+    /** Lets every stream held at its `holdAfter` text go on. */
+    release: releaseHolds,
     reset() {
+      releaseHolds();
       queue.length = 0;
       requests.length = 0;
       fallback = { kind: 'reply', text: 'Default fake reply.' };
