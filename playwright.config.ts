@@ -28,6 +28,10 @@ const serverEnv: Record<string, string> = {
   RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   // The free-disk floor (ADR 031) has its own API tests; a machine short of disk must not refuse the journeys' uploads.
   MIN_FREE_DISK_MB: '0',
+  // The journeys share the cores with Vitest: at nice 10 (the default, below the web process) a
+  // render would wait behind every test process too, not only behind this server's requests, as
+  // the API suites' servers do not either (apps/server/test/helpers.ts, ADR 055).
+  HEAVY_WORK_NICE: '0',
   // Payments go to the fake payment API beside the fake model (e2e/fake-model-server.ts). No
   // publishable key: the browser never loads the provider's script, and the embedded form shows
   // its set-up error with Try Again while the hosted checkout works.
@@ -45,9 +49,12 @@ const modelServerEnv: Record<string, string> = {
   REGISTER_MAX_PER_IP: '10000',
   RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   MIN_FREE_DISK_MB: '0',
+  HEAVY_WORK_NICE: '0',
   AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
   AI_MODEL: 'e2e-model',
-  AI_TIMEOUT_SECONDS: '5',
+  // Silence allowed between a reply's pieces: long enough for a journey to look at a reply held
+  // mid-stream (the fake's holdAfter) on a loaded machine; no journey waits on this timeout.
+  AI_TIMEOUT_SECONDS: '30',
   // A hosted music model that is down (e2e/fake-model-server.ts): the Studio's failure journey.
   MUSIC_API_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/music/v1`,
   MUSIC_API_KEY: 'r8_e2e_fake',

@@ -54,8 +54,11 @@ export default defineConfig({
           globalSetup: ['./apps/server/test/global-setup.ts'],
           // Fails a test whose requests to the local fakes stray from the published API descriptions.
           setupFiles: ['./apps/server/test/contracts/setup.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          // Doubled and more in CI, as the journeys' are (playwright.config.ts): machines of one kind
+          // differ two- to threefold in speed, and these files share two cores with the journeys. A
+          // 5 s beat-and-MP3 test took over 20 s on a slow one. The guard only bounds a failing test.
+          testTimeout: process.env.CI ? 60_000 : 20_000,
+          hookTimeout: process.env.CI ? 120_000 : 60_000,
           pool: 'forks',
           isolate: false,
           benchmark: { include: ['bench/**/*.bench.ts'] },

@@ -163,10 +163,10 @@ describe.each(dialects)('tracks on %s', (dialect) => {
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="cut.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
     req.write(fs.readFileSync(wav).subarray(0, 200_000));
     // Cut off once the server is storing the upload (its partial file is on disk).
-    await vi.waitFor(() => expect(uploadedFiles(dataDir).length).toBeGreaterThan(before.length), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(uploadedFiles(dataDir).length).toBeGreaterThan(before.length), { timeout: 15_000, interval: 10 });
     req.destroy();
     await closed;
-    await vi.waitFor(() => expect(uploadedFiles(dataDir)).toEqual(before), { timeout: 5_000, interval: 25 });
+    await vi.waitFor(() => expect(uploadedFiles(dataDir)).toEqual(before), { timeout: 15_000, interval: 25 });
     expect(await await body(await fetch(`${base}/api/tracks`, { headers: { cookie: bob.cookie } }))).toEqual([]);
   });
 
