@@ -101,12 +101,12 @@ describe('collectWhenIdle', () => {
     expect(plain.heapTotal).toBeGreaterThan(reduced.heapTotal! + 50 * MB);
   });
 
-  it("gives glibc's freed memory back on Linux", () => {
+  it("gives glibc's freed memory back on Linux", { timeout: 90_000 }, () => {
     vi.useRealTimers();
     if (process.platform !== 'linux') return;
     const trimmed = scenario('trim') as Record<string, number | boolean>;
     expect(trimmed.trim).toBe(true);
-    expect(trimmed.arrayBuffers).toBeLessThan(16 * MB);
+    expect(trimmed.arrayBuffers, `the freed blocks still counted: ${JSON.stringify(trimmed)}`).toBeLessThan(16 * MB);
     expect(trimmed.after).toBeLessThan((trimmed.before as number) - 8 * MB);
     // Without the trim, glibc keeps those pages.
     const kept = scenario('no-trim') as Record<string, number>;
