@@ -321,7 +321,7 @@ test.describe('with a language model', MODEL_STACK, () => {
     await expect(page.getByRole('status').filter({ hasText: /Retry in [1-3] s/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     const shown = Date.now();
-    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 6000 });
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 15_000 });
     expect(Date.now() - shown).toBeGreaterThan(1000);
 
     await enqueueModel(request, { kind: 'reply', text: 'Answered after the wait.' });
