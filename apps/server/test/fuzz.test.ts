@@ -584,7 +584,8 @@ describe.each(dialects)('fuzzing the route table on %s', (dialect) => {
       last = await fingerprint();
       expect(changesAtLast).toBeGreaterThanOrEqual(before + 2);
     }
-  }, 60_000);
+    // Tripled in CI, as the other guards are raised there (vitest.config.ts): a loaded machine took over 60 s.
+  }, process.env.CI ? 180_000 : 60_000);
 
   afterAll(async () => {
     if (t) {

@@ -29,7 +29,8 @@ function upload(base: string, cookie: string, file: Buffer | string, filename: s
   return fetch(`${base}/api/tracks/upload`, { method: 'POST', headers: { cookie }, body: form });
 }
 
-function waitForTrack(base: string, cookie: string, id: number, done: (t: any) => boolean, timeoutMs = 20_000) {
+/** Polls until `done`; by default 20 s, 45 s in CI (inside the 60 s CI guard of a test, vitest.config.ts). */
+function waitForTrack(base: string, cookie: string, id: number, done: (t: any) => boolean, timeoutMs = process.env.CI ? 45_000 : 20_000) {
   return vi.waitFor(
     async () => {
       const track = await body(await fetch(`${base}/api/tracks/${id}`, { headers: { cookie } }));
