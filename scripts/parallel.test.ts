@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,3 +37,23 @@ it('fails when one script fails, and prints the failed one\'s last lines again a
   expect(tail).toContain('1 failed: the-journey-that-broke');
   expect(stdout.lastIndexOf('the-journey-that-broke')).toBeGreaterThan(stdout.lastIndexOf('good line 199'));
 }, 60_000);
+
+it('with --one-at-a-time runs each script after the last has ended, goes on after a failure, and fails', async () => {
+  // Each script notes when it starts and ends: with one at a time, no two overlap.
+  const log = path.join(folder, 'order.log');
+  const note = (name: string) => `echo ${name} start >> ${log}; sleep 0.5; echo ${name} end >> ${log}`;
+  writeFileSync(
+    path.join(folder, 'package.json'),
+    JSON.stringify({ name: 'parallel-probe', private: true, scripts: { first: `${note('first')}; exit 3`, second: note('second') } }),
+  );
+  rmSync(log, { force: true });
+  const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    execFile(process.execPath, ['--import', tsx, script, '--one-at-a-time', 'first', 'second'], { cwd: folder }, (error, out, err) =>
+      resolve({ code: error ? (error as { code?: number }).code ?? 1 : 0, stdout: out + err }),
+    );
+  });
+  expect(code).toBe(1);
+  expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['first start', 'first end', 'second start', 'second end']);
+  expect(stdout.trimEnd().split('\n').at(-1)).toMatch(/^first FAILED \(.* s\), second ok \(.* s\)$/);
+}, 60_000);
+

@@ -7,6 +7,9 @@
 // says how it ended and how long it took. Exit code 1 if any script failed (the others still finish,
 // so one run shows every failure).
 //   node --import tsx scripts/parallel.ts check:server check:client build
+// With --one-at-a-time the scripts run in turn instead, each after the last has ended (whether it
+// passed or not), with the same output, summary and exit code: `npm test` runs Vitest and the
+// journeys so (ADR 071).
 import { spawn } from 'node:child_process';
 
 interface Outcome {
@@ -36,12 +39,16 @@ function run(name: string): Promise<Outcome> {
   });
 }
 
-const names = process.argv.slice(2);
+const args = process.argv.slice(2);
+const oneAtATime = args.includes('--one-at-a-time');
+const names = args.filter((a) => a !== '--one-at-a-time');
 if (names.length === 0) {
-  console.error('usage: node --import tsx scripts/parallel.ts <npm script>...');
+  console.error('usage: node --import tsx scripts/parallel.ts [--one-at-a-time] <npm script>...');
   process.exit(2);
 }
-const outcomes = await Promise.all(names.map(run));
+const outcomes: Outcome[] = [];
+if (oneAtATime) for (const name of names) outcomes.push(await run(name));
+else outcomes.push(...(await Promise.all(names.map(run))));
 const failed = outcomes.filter((o) => o.code !== 0);
 // A script that ended first is printed first, so a long log can push its failure far from the end,
 // where a reader (or a CI page that keeps only the tail) looks. Each failed script's last lines,
