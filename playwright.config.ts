@@ -28,9 +28,9 @@ const serverEnv: Record<string, string> = {
   RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   // The free-disk floor (ADR 031) has its own API tests; a machine short of disk must not refuse the journeys' uploads.
   MIN_FREE_DISK_MB: '0',
-  // The journeys share the cores with Vitest: at nice 10 (the default, below the web process) a
-  // render would wait behind every test process too, not only behind this server's requests, as
-  // the API suites' servers do not either (apps/server/test/helpers.ts, ADR 055).
+  // At nice 10 (the default, below the web process) a render would wait behind Chromium, the other
+  // server and the test runner too, not only behind this server's requests; the API suites'
+  // servers render at 0 for the same reason (apps/server/test/helpers.ts, ADR 055).
   HEAVY_WORK_NICE: '0',
   // Payments go to the fake payment API beside the fake model (e2e/fake-model-server.ts). No
   // publishable key: the browser never loads the provider's script, and the embedded form shows
@@ -76,8 +76,8 @@ export default defineConfig({
   // The first account of each fresh install (its admin) is registered here, not by a journey.
   globalSetup: './e2e/global-setup.ts',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  // CI machines of the same kind differ two- to threefold in speed, and the journeys share two cores
-  // with Vitest: a journey that takes 12 s on a fast one took over 30 s on a slow one. In CI the
+  // CI machines of the same kind differ two- to threefold in speed (and the journeys once shared two
+  // cores with Vitest, ADR 071): a journey that takes 12 s on a fast one took over 30 s on a slow one. In CI the
   // guards are doubled; they only bound how long a failing journey waits, and a passing one is as
   // fast as before. A journey that needs more sets its own.
   timeout: process.env.CI ? 60_000 : 30_000,

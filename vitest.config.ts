@@ -54,9 +54,10 @@ export default defineConfig({
           globalSetup: ['./apps/server/test/global-setup.ts'],
           // Fails a test whose requests to the local fakes stray from the published API descriptions.
           setupFiles: ['./apps/server/test/contracts/setup.ts'],
-          // Doubled and more in CI, as the journeys' are (playwright.config.ts): machines of one kind
-          // differ two- to threefold in speed, and these files share two cores with the journeys. A
-          // 5 s beat-and-MP3 test took over 20 s on a slow one. The guard only bounds a failing test.
+          // Tripled and doubled in CI, as the journeys' are doubled (playwright.config.ts): machines of
+          // one kind differ two- to threefold in speed, and a 5 s beat-and-MP3 test took over 20 s on a
+          // slow, loaded one. The guards only bound a failing test; a hook that names no time of its
+          // own gets this one.
           testTimeout: process.env.CI ? 60_000 : 20_000,
           hookTimeout: process.env.CI ? 120_000 : 60_000,
           pool: 'forks',

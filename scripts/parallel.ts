@@ -1,8 +1,6 @@
 // Runs npm scripts side by side and fails if any fails (ADR 044, ADR 057): `npm test` starts the
-// two type-check-and-lint shares and the build together, then Vitest and the browser journeys
-// together, as none of them reads what another writes (the journeys' servers run from the build
-// the first step made, on their own ports and data folders; Vitest's suites use ports the OS picks
-// and their own databases). Each script's
+// two type-check-and-lint shares and the build together, as none of them reads what another
+// writes, then Vitest and the browser journeys one at a time (--one-at-a-time below). Each script's
 // output is held and printed whole when it ends, so the logs do not interleave; a line per script
 // says how it ended and how long it took. Exit code 1 if any script failed (the others still finish,
 // so one run shows every failure).

@@ -13,7 +13,7 @@ export default defineProject({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
-    // Quadrupled in CI, where these files share two cores with the journeys (see the root config).
+    // Quadrupled in CI, on machines up to three times slower (see the root config).
     testTimeout: process.env.CI ? 20_000 : 5_000,
     // Vitest empties CSS imports by default; the theme's contrast test reads index.css (?raw).
     css: { include: [/src\/index\.css/] },

@@ -72,7 +72,7 @@ describe.skipIf(process.platform !== 'linux')('npm start', () => {
     const build = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mo-npm-start-'));
-  }, process.env.CI ? 180_000 : 60_000);
+  });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('stops the server when npm gets SIGTERM', async () => {

@@ -56,7 +56,7 @@ const filesUnder = (dir: string): string[] =>
 let wav: Buffer;
 beforeAll(async () => {
   wav = fs.readFileSync(await makeClickTrack({ bpm: 100, seconds: 2, channels: 1 }));
-}, process.env.CI ? 90_000 : 30_000);
+});
 
 describe.each(dialects)('upstream faults on %s', (dialect) => {
   describe('text model (AI_BASE_URL)', () => {

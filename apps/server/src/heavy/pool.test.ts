@@ -5,11 +5,13 @@ import type { CoverDesign } from '@members-only/engines/cover';
 import { renderCover } from '../providers/image/built-in-renderer';
 import { acquireSlot, configureHeavyWork, heavyThreads, heavyWorkerCount, runHeavy, takeIdle } from './pool';
 
-/** The nice value of the calling thread, as Linux keeps it (field 19 of its stat). */
-const threadNice = () => {
-  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+/** The fields of a /proc stat file after the command name: [0] the state, [1] the parent's pid, [16] the nice value. */
+const statFields = (file: string) => {
+  const stat = readFileSync(file, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 };
+/** The nice value of the calling thread, as Linux keeps it (field 19 of its stat). */
+const threadNice = () => Number(statFields('/proc/thread-self/stat')[16]);
 const linux = process.platform === 'linux';
 const design: CoverDesign = { title: 'Neon Chrome', artist: 'Pool', style: 'dark-moody', mood: 'dark', motifs: ['orb', 'rain'], energy: 0.6, advisory: false, seed: 1234 };
 
@@ -53,8 +55,7 @@ describe('the heavy-work pool (ADR 055, ADR 066)', () => {
     /** Running: a process that has ended but is not yet reaped (a zombie) counts as ended. */
     const alive = (pid: number) => () => {
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+        return statFields(`/proc/${pid}/stat`)[0] !== 'Z';
       } catch {
         return false;
       }
@@ -245,7 +246,7 @@ describe('the heavy-work pool (ADR 055, ADR 066)', () => {
         .filter((name) => /^\d+$/.test(name))
         .flatMap((pid) => {
           try {
-            const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+            const fields = statFields(`/proc/${pid}/stat`);
             return Number(fields[1]) === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('heavy-worker') ? [Number(fields[16])] : [];
           } catch {
             return [];
